@@ -25,7 +25,6 @@ export const API_ACCESS = {
   'POST /announcement/list': 'session',
   'POST /announcement/mark': 'session',
   'POST /feedback/add': 'session',
-  'POST /license/query/count': 'session',
 } as const satisfies Record<string, Access>;
 
 export type ApiRouteKey = keyof typeof API_ACCESS;

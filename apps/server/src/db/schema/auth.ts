@@ -1,0 +1,82 @@
+import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the token, hex: the token itself is never stored */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secretKey: text('secret_key').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** logout | disabled | password */
+    endReason: text('end_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Request ids seen per session, kept for the replay window. */
+export const usedRequestIds = pgTable(
+  'used_request_ids',
+  {
+    tokenHash: text('token_hash').notNull(),
+    requestId: text('request_id').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.requestId] }), index('used_request_ids_seen_idx').on(t.seenAt)],
+);
+
+export const captchas = pgTable('captchas', {
+  id: uuid('id').primaryKey(),
+  answerHash: text('answer_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    /** register | reset */
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    tries: integer('tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_codes_lookup_idx').on(t.email, t.purpose, t.createdAt)],
+);
+
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    account: text('account').notNull(),
+    address: text('address').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_account_idx').on(t.account, t.at), index('login_failures_address_idx').on(t.address, t.at)],
+);
+
+/** Fixed-window counters for request limits shared by every API process. */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const rsaKeys = pgTable('rsa_keys', {
+  id: text('id').primaryKey(),
+  publicPem: text('public_pem').notNull(),
+  privatePem: text('private_pem').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

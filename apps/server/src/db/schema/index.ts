@@ -1,0 +1,4 @@
+export * from './auth.js';
+export * from './companies.js';
+export * from './platform.js';
+export * from './users.js';

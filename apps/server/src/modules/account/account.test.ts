@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
+
+let t: TestApp;
+let admin: Session;
+let operator: Session;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await login(t.app, DEMO.admin);
+  operator = await login(t.app, DEMO.operator);
+});
+afterAll(() => t.close());
+
+describe('account', () => {
+  it('returns the account with phone, role name and effective permissions', async () => {
+    const obj = (await call(t.app, admin, api('/account/query'))).json().obj;
+    expect(obj).toMatchObject({ email: DEMO.admin, telephone: '13800000001', roleName: '超级管理员', companyName: '演示科技有限公司', certification: 'verified', deductionSource: 0 });
+    expect(obj.permissionsList).toEqual(admin.permissionsList);
+  });
+
+  it('shows the overview with the figures that exist: data pool and the latest announcement', async () => {
+    const obj = (await call(t.app, admin, api('/account/overview'), {}, { lang: 'en' })).json().obj;
+    expect(obj).toMatchObject({ dataTotalMb: 100, dataRemainingMb: 100, licenseStock: 0, onlineDevices: 0, certification: 'verified' });
+    expect(obj.announcementResp).toMatchObject({ title: 'Welcome to the RRP IoT connectivity console', read: false });
+  });
+
+  it('refuses the company page without ACCOUNT_INFO (10002, 403) and serves it with it', async () => {
+    const denied = await call(t.app, operator, api('/account/company'), {}, { lang: 'en' });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({ success: false, code: 10002, msg: 'No operation permission' });
+    const allowed = (await call(t.app, admin, api('/account/company'))).json();
+    expect(allowed.obj).toMatchObject({ name: '演示科技有限公司', billing: 'independent', subCompanies: 1, members: 3, parentName: null });
+  });
+
+  it('follows role changes on the next call, without signing in again', async () => {
+    await t.database.rows(sql`UPDATE roles SET permissions = array_append(permissions, 'ACCOUNT_INFO') WHERE name = '运营专员'`);
+    expect((await call(t.app, operator, api('/account/company'))).json().success).toBe(true);
+    await t.database.rows(sql`UPDATE roles SET permissions = array_remove(permissions, 'ACCOUNT_INFO') WHERE name = '运营专员'`);
+    expect((await call(t.app, operator, api('/account/company'))).json().code).toBe(10002);
+  });
+
+  it('shows a sub-company billed by its parent', async () => {
+    const sub = await login(t.app, DEMO.subAdmin);
+    const obj = (await call(t.app, sub, api('/account/company'))).json().obj;
+    expect(obj).toMatchObject({ billing: 'parent', parentName: '演示科技有限公司', subCompanies: 0 });
+  });
+});
+
+describe('announcements', () => {
+  it('lists, marks read and unread', async () => {
+    const list = (await call(t.app, admin, api('/announcement/list'), { pageNum: 1, pageSize: 10 })).json().obj;
+    expect(list.total).toBe(1);
+    const id = list.list[0].id;
+    expect((await call(t.app, admin, api('/announcement/mark'), { id, read: true })).json().success).toBe(true);
+    expect((await call(t.app, admin, api('/account/overview'))).json().obj.announcementResp.read).toBe(true);
+    // another member's read state is their own
+    expect((await call(t.app, operator, api('/account/overview'))).json().obj.announcementResp.read).toBe(false);
+    await call(t.app, admin, api('/announcement/mark'), { id, read: false });
+    expect((await call(t.app, admin, api('/account/overview'))).json().obj.announcementResp.read).toBe(false);
+  });
+
+  it('answers 404 for an unknown announcement and 28002 for bad paging', async () => {
+    const res = await call(t.app, admin, api('/announcement/mark'), { id: randomUUID(), read: true });
+    expect(res.statusCode).toBe(404);
+    expect((await call(t.app, admin, api('/announcement/list'), { pageNum: 0, pageSize: 10 })).json().code).toBe(28002);
+    expect((await call(t.app, admin, api('/announcement/list'), { pageNum: 1, pageSize: 1000 })).json().code).toBe(28002);
+  });
+});
+
+describe('feedback', () => {
+  it('accepts up to 400 characters and refuses more or none', async () => {
+    const count = async () => (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM feedback`))[0].n;
+    expect((await call(t.app, admin, api('/feedback/add'), { feedback: '好'.repeat(400) })).json().success).toBe(true);
+    expect(await count()).toBe(1);
+    expect((await call(t.app, admin, api('/feedback/add'), { feedback: '好'.repeat(401) })).json().code).toBe(28002);
+    expect((await call(t.app, admin, api('/feedback/add'), { feedback: '   ' })).json().code).toBe(28002);
+    expect(await count()).toBe(1);
+  });
+});

@@ -1,0 +1,92 @@
+import type { TAccountInfo, TAnnouncementBrief, TCompanyInfo } from '@rrp/contracts';
+import { effectivePermissions, type Locale } from '@rrp/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+
+type AccountRow = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  locale: Locale;
+  kind: string;
+  company_id: string | null;
+  company_name: string | null;
+  certification: TAccountInfo['certification'] | null;
+  billing: string | null;
+  role_names: string[] | null;
+  perms: string[] | null;
+};
+
+/** The signed-in person's account: the read behind /account/query (and its benchmark). */
+export const ACCOUNT_QUERY = (userId: string) => sql`
+  SELECT u.id, u.name, u.email, u.phone, u.locale, u.kind, c.id AS company_id, c.name AS company_name, c.certification, c.billing,
+         (SELECT array_agg(r.name ORDER BY r.created_at) FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id) AS role_names,
+         (SELECT array_agg(DISTINCT p) FROM user_roles ur JOIN roles r ON r.id = ur.role_id, unnest(r.permissions) AS p WHERE ur.user_id = u.id) AS perms
+  FROM users u LEFT JOIN companies c ON c.id = u.company_id
+  WHERE u.id = ${userId}`;
+
+export async function findAccount(database: Database, userId: string): Promise<TAccountInfo | null> {
+  const [r] = await database.rows<AccountRow>(ACCOUNT_QUERY(userId));
+  if (!r) return null;
+  const deductionSource = r.billing === 'parent' ? 1 : 0;
+  const roleNames = r.role_names ?? [];
+  return {
+    userId: r.id,
+    name: r.name,
+    email: r.email,
+    telephone: r.phone ?? '',
+    roleName: roleNames.join(' / '),
+    roleNames,
+    companyId: r.company_id ?? '',
+    companyName: r.company_name ?? '',
+    certification: r.certification ?? 'none',
+    deductionSource,
+    locale: r.locale === 'en' ? 'en' : 'zh-CN',
+    permissionsList: r.kind === 'member' ? effectivePermissions(r.perms ?? [], deductionSource) : [],
+  };
+}
+
+export async function findCompanyInfo(database: Database, companyId: string): Promise<TCompanyInfo | null> {
+  const [r] = await database.rows<{
+    id: string; name: string; country: string; address: string; certification: TCompanyInfo['certification'];
+    billing: TCompanyInfo['billing']; parent_name: string | null; sub_companies: number; members: number; created_at: string | Date;
+  }>(sql`
+    SELECT c.id, c.name, c.country, c.address, c.certification, c.billing, p.name AS parent_name,
+           (SELECT count(*) FROM companies s WHERE s.parent_id = c.id)::int AS sub_companies,
+           (SELECT count(*) FROM users m WHERE m.company_id = c.id)::int AS members, c.created_at
+    FROM companies c LEFT JOIN companies p ON p.id = c.parent_id WHERE c.id = ${companyId}`);
+  if (!r) return null;
+  return {
+    companyId: r.id, name: r.name, country: r.country, address: r.address, certification: r.certification, billing: r.billing,
+    parentName: r.parent_name, subCompanies: r.sub_companies, members: r.members, createdAt: new Date(r.created_at).toISOString(),
+  };
+}
+
+export async function dataPool(database: Database, companyId: string): Promise<{ totalMb: number; usedMb: number }> {
+  const [r] = await database.rows<{ total: string | null }>(sql`
+    SELECT sum(delta_mb) FILTER (WHERE delta_mb > 0) AS total FROM data_pool_ledger WHERE company_id = ${companyId}`);
+  return { totalMb: Number(r?.total ?? 0), usedMb: 0 };
+}
+
+type AnnRow = { id: string; title_zh: string; title_en: string; content_zh: string; content_en: string; published_at: string | Date; read: boolean };
+
+export function toBrief(r: AnnRow, locale: Locale): TAnnouncementBrief {
+  return {
+    id: r.id,
+    title: locale === 'en' ? r.title_en : r.title_zh,
+    content: locale === 'en' ? r.content_en : r.content_zh,
+    publishedAt: new Date(r.published_at).toISOString(),
+    read: r.read,
+  };
+}
+
+export async function listAnnouncements(database: Database, userId: string, offset: number, limit: number): Promise<{ total: number; rows: AnnRow[] }> {
+  const rows = await database.rows<AnnRow>(sql`
+    SELECT a.id, a.title_zh, a.title_en, a.content_zh, a.content_en, a.published_at,
+           EXISTS (SELECT 1 FROM announcement_reads r WHERE r.announcement_id = a.id AND r.user_id = ${userId}) AS read
+    FROM announcements a WHERE a.published_at <= now()
+    ORDER BY a.published_at DESC, a.id DESC OFFSET ${offset} LIMIT ${limit}`);
+  const [c] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM announcements WHERE published_at <= now()`);
+  return { total: c.n, rows };
+}

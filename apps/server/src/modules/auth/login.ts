@@ -1,0 +1,51 @@
+import { EMAIL_RE, effectivePermissions, PHONE_RE, type TLoginRequest, type TLoginResponse } from '@rrp/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { DUMMY_HASH, verifyPassword } from '../../lib/passwords.js';
+import { AppError } from '../../plugins/errors.js';
+import type { Captchas } from './captcha.js';
+import { assertNotLocked, clearFailures, recordFailure } from './login-limits.js';
+import type { RsaKeys } from './rsa-keys.js';
+import { createSession } from './sessions.js';
+
+type Deps = { database: Database; keys: RsaKeys; captchas: Captchas };
+
+type UserRow = { id: string; password_hash: string; state: string; kind: string; billing: string | null; perms: string[] | null };
+
+/**
+ * Sign-in: decrypt, check the account's format, the failure limits, the captcha (used up by
+ * this attempt), then the password. Unknown account and wrong password answer alike.
+ */
+export async function login(deps: Deps, body: TLoginRequest, clientAddress: string): Promise<TLoginResponse> {
+  const { database } = deps;
+  const account = (await deps.keys.decrypt(body.name, body.keyId)).trim().toLowerCase();
+  const password = await deps.keys.decrypt(body.password, body.keyId);
+  if (!EMAIL_RE.test(account) && !PHONE_RE.test(account)) throw new AppError(29009);
+
+  await assertNotLocked(database, account, clientAddress);
+  if (!(await deps.captchas.consume(body.key, body.pictureCaptcha))) throw new AppError(29001);
+
+  const [user] = await database.rows<UserRow>(sql`
+    SELECT u.id, u.password_hash, u.state, u.kind, c.billing,
+           (SELECT array_agg(DISTINCT p) FROM user_roles ur JOIN roles r ON r.id = ur.role_id,
+                   unnest(r.permissions) AS p WHERE ur.user_id = u.id) AS perms
+    FROM users u LEFT JOIN companies c ON c.id = u.company_id
+    WHERE lower(u.email) = ${account} OR u.phone = ${account}
+    LIMIT 1`);
+  const good = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+  if (!user || !good) {
+    await recordFailure(database, account, clientAddress);
+    throw new AppError(29015);
+  }
+  if (user.state === 'disabled') throw new AppError(22009);
+  if (user.state !== 'enabled') throw new AppError(21002);
+
+  await clearFailures(database, account);
+  const session = await createSession(database, user.id);
+  const deductionSource = user.billing === 'parent' ? 1 : 0;
+  return {
+    ...session,
+    permissionsList: user.kind === 'member' ? effectivePermissions(user.perms ?? [], deductionSource) : [],
+    deductionSource,
+  };
+}

@@ -1,0 +1,23 @@
+import type { TForgetPasswordRequest } from '@rrp/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { AppError } from '../../plugins/errors.js';
+import { assertNewPassword } from './register.js';
+import { endUserSessions } from './sessions.js';
+import { consumeCode } from './verify-codes.js';
+
+/** Sets a new password with an e-mail code; every open session of the member ends (88016). */
+export async function resetPassword(database: Database, b: TForgetPasswordRequest): Promise<void> {
+  assertNewPassword(b.password, b.confirmPassword);
+  const email = b.email.toLowerCase();
+  const [user] = await database.rows<{ id: string }>(sql`SELECT id FROM users WHERE lower(email) = ${email}`);
+  // An unknown e-mail never received a code: answer as for a wrong code, revealing nothing.
+  if (!user) throw new AppError(29003);
+  await consumeCode(database, email, 'reset', b.code);
+  const hash = await hashPassword(b.password);
+  await database.db.transaction(async (tx) => {
+    await database.rows(sql`UPDATE users SET password_hash = ${hash} WHERE id = ${user.id}`, tx);
+    await endUserSessions(database, user.id, 'password', tx);
+  });
+}

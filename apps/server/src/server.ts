@@ -1,0 +1,114 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { passwordProblem } from '@rrp/contracts';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { type Database, openPglite, openPostgres } from './db/client.js';
+import { DataDirLockedError, lockDataDir } from './db/lock.js';
+import { cleanup } from './jobs/cleanup.js';
+import { JobRunner } from './jobs/runner.js';
+import { MailCatcher } from './mail/catcher.js';
+import type { EmailJob } from './mail/outbox.js';
+import { smtpMailer } from './mail/transport.js';
+import { type SeedResult, seedDemo } from './seed/demo.js';
+
+const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+function fatal(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+function printBanner(url: string, database: Database, mailUrl: string | null, seed: SeedResult, dataDir: string) {
+  const lines = [
+    '',
+    `  RRP Console is running at ${url}`,
+    `  API documentation: ${url}/api/docs`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    mailUrl ? `  Mail catcher (e-mails sent by the console): ${mailUrl}` : '  E-mail: sent through SMTP_URL',
+    '',
+    seed.seeded ? '  Demo accounts (first start):' : '  Demo accounts (password as printed at first start, or RRP_ADMIN_PASSWORD / RRP_OPS_PASSWORD):',
+    ...seed.accounts.map((a) => `    ${a.role.padEnd(32)} ${a.email}${a.phone ? ` / ${a.phone}` : ''}${a.password ? `   password: ${a.password}` : ''}`),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) fatal(e.message);
+    throw e;
+  }
+  for (const [name, value] of [['RRP_ADMIN_PASSWORD', config.RRP_ADMIN_PASSWORD], ['RRP_OPS_PASSWORD', config.RRP_OPS_PASSWORD]] as const) {
+    if (value && passwordProblem(value)) fatal(`Invalid configuration:\n  ${name}: must be 8-16 characters with three of digits, upper case, lower case and special characters, and no common words`);
+  }
+
+  let unlock = () => {};
+  let database: Database;
+  if (config.DATABASE_URL) {
+    database = await openPostgres(config.DATABASE_URL);
+  } else {
+    try {
+      unlock = lockDataDir(config.dataDir);
+    } catch (e) {
+      if (e instanceof DataDirLockedError) fatal(e.message);
+      throw e;
+    }
+    database = await openPglite(join(config.dataDir, 'pglite'));
+  }
+
+  let catcher: MailCatcher | undefined;
+  let smtpUrl = config.SMTP_URL;
+  if (!smtpUrl) {
+    catcher = new MailCatcher();
+    await catcher.start('127.0.0.1', config.RRP_MAILCATCHER_SMTP_PORT, config.RRP_MAILCATCHER_HTTP_PORT);
+    smtpUrl = `smtp://127.0.0.1:${catcher.smtpPort}`;
+  }
+  const mailer = smtpMailer(smtpUrl, config.MAIL_FROM);
+
+  const seed: SeedResult = config.RRP_SEED ? await seedDemo(database, config) : { seeded: false, accounts: [] };
+  if (seed.seeded && !config.DATABASE_URL) {
+    const creds = seed.accounts.map((a) => `${a.role}: ${a.email} ${a.password ?? ''}`).join('\n');
+    writeFileSync(join(config.dataDir, 'demo-credentials.txt'), `${creds}\n`, { mode: 0o600 });
+  }
+
+  const app = await buildApp({ config, database, webDist: config.RRP_WEB_DIST ?? WEB_DIST });
+  const jobs = new JobRunner(
+    database,
+    { 'email.send': (job: EmailJob) => mailer.send(job), cleanup: () => cleanup(database) },
+    [{ name: 'cleanup', everyMs: 10 * 60_000 }],
+    app.log,
+  );
+  if (config.RRP_JOBS) jobs.start();
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  printBanner(`http://${host}:${port}`, database, catcher ? `http://127.0.0.1:${catcher.httpPort}` : null, seed, config.dataDir);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    await app.close();
+    await jobs.stop();
+    mailer.close();
+    await catcher?.stop();
+    await database.close();
+    unlock();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`RRP Console failed to start: ${err?.stack ?? err}\n`);
+  process.exit(1);
+});
