@@ -22,6 +22,8 @@ export type AppOptions = {
   database: Database;
   webDist?: string;
   logger?: boolean;
+  /** where the logs go (stdout by default) */
+  logStream?: NodeJS.WritableStream;
 };
 
 const CONTACT: Contact = { email: 'support@rrp.local', phone: '400-800-1234', hours: '09:00-18:00 (UTC+8), Mon-Fri' };
@@ -33,7 +35,7 @@ const REDACT = ['req.headers["x-token"]', 'req.headers["x-sign"]', 'req.headers.
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.RRP_TRUST_PROXY,
     genReqId: () => randomUUID(),
