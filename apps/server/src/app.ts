@@ -5,11 +5,11 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { type Contact, accountRoutes } from './modules/account/routes.js';
+import { accountRoutes, type Contact } from './modules/account/routes.js';
 import { announcementRoutes } from './modules/announcements/routes.js';
 import { Captchas } from './modules/auth/captcha.js';
-import { RsaKeys } from './modules/auth/rsa-keys.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { RsaKeys } from './modules/auth/rsa-keys.js';
 import { countryRoutes } from './modules/countries/routes.js';
 import { feedbackRoutes } from './modules/feedback/routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -35,7 +35,10 @@ const REDACT = ['req.headers["x-token"]', 'req.headers["x-sign"]', 'req.headers.
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.RRP_TRUST_PROXY,
     genReqId: () => randomUUID(),

@@ -30,7 +30,12 @@ const zConfig = z
     RRP_WEB_DIST: z.string().optional(),
     RRP_TRUST_PROXY: zBool.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(50 * 1024 * 1024)
+      .default(1024 * 1024),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && c.RRP_TEST_CAPTCHA) {

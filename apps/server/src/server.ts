@@ -43,8 +43,14 @@ async function main() {
     if (e instanceof ConfigError) fatal(e.message);
     throw e;
   }
-  for (const [name, value] of [['RRP_ADMIN_PASSWORD', config.RRP_ADMIN_PASSWORD], ['RRP_OPS_PASSWORD', config.RRP_OPS_PASSWORD]] as const) {
-    if (value && passwordProblem(value)) fatal(`Invalid configuration:\n  ${name}: must be 8-16 characters with three of digits, upper case, lower case and special characters, and no common words`);
+  for (const [name, value] of [
+    ['RRP_ADMIN_PASSWORD', config.RRP_ADMIN_PASSWORD],
+    ['RRP_OPS_PASSWORD', config.RRP_OPS_PASSWORD],
+  ] as const) {
+    if (value && passwordProblem(value))
+      fatal(
+        `Invalid configuration:\n  ${name}: must be 8-16 characters with three of digits, upper case, lower case and special characters, and no common words`,
+      );
   }
 
   let unlock = () => {};

@@ -12,7 +12,17 @@ const children: ChildProcess[] = [];
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', RRP_DATA_DIR: dataDir, PORT: '0', RRP_MAILCATCHER_HTTP_PORT: '0', RRP_MAILCATCHER_SMTP_PORT: '0', RRP_ADMIN_PASSWORD: '', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      RRP_DATA_DIR: dataDir,
+      PORT: '0',
+      RRP_MAILCATCHER_HTTP_PORT: '0',
+      RRP_MAILCATCHER_SMTP_PORT: '0',
+      RRP_ADMIN_PASSWORD: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -24,8 +34,8 @@ function start(env: Record<string, string>) {
     new Promise<string>((resolve, reject) => {
       const t0 = Date.now();
       const poll = setInterval(() => {
-        if (until.test(out)) return clearInterval(poll), resolve(out);
-        if (Date.now() - t0 > ms || child.exitCode !== null) return clearInterval(poll), reject(new Error(`did not see ${until}:\n${out}`));
+        if (until.test(out)) return (clearInterval(poll), resolve(out));
+        if (Date.now() - t0 > ms || child.exitCode !== null) return (clearInterval(poll), reject(new Error(`did not see ${until}:\n${out}`)));
       }, 50);
     });
   return { child, exited, output, text: () => out };
@@ -92,9 +102,12 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one PostgreSQL',
       const urlB = outB.match(/running at (http:\/\/\S+)/)![1];
 
       const post = (url: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
-        fetch(`${url}/api/v1/rrp${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then((r) => r.json());
+        fetch(`${url}/api/v1/rrp${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then(
+          (r) => r.json(),
+        );
       const { keyId, publicKey } = (await post(urlA, '/user/publicKey', {})).obj;
-      const enc = (s: string) => publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(s)).toString('base64');
+      const enc = (s: string) =>
+        publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(s)).toString('base64');
       const key = randomUUID();
       await fetch(`${urlB}/api/v1/rrp/captcha/generator/${key}`); // captcha made on B, used on A
       const login = await post(urlA, '/user/login', { name: enc('admin@demo.rrp.local'), password: enc('Demo#2026pass'), key, pictureCaptcha: 'abcd', keyId });
@@ -104,10 +117,16 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one PostgreSQL',
       const requestId = randomUUID();
       const body = '{}';
       const headers = await signedHeaders({ secretKey, token, method: 'POST', url: '/api/v1/rrp/account/query', body, timestamp: Date.now(), requestId });
-      const onB = await fetch(`${urlB}/api/v1/rrp/account/query`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body }).then((r) => r.json());
+      const onB = await fetch(`${urlB}/api/v1/rrp/account/query`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body }).then(
+        (r) => r.json(),
+      );
       expect(onB.obj.email).toBe('admin@demo.rrp.local');
       // the same request replayed against the other process is refused
-      const replay = await fetch(`${urlA}/api/v1/rrp/account/query`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body }).then((r) => r.json());
+      const replay = await fetch(`${urlA}/api/v1/rrp/account/query`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body,
+      }).then((r) => r.json());
       expect(replay.code).toBe(28003);
 
       a.child.kill('SIGTERM');

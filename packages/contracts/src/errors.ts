@@ -93,7 +93,11 @@ const catalogue = {
   29003: { status: 400, zh: '邮箱验证码错误或已过期', en: 'The e-mail code is wrong or has expired' },
   29004: { status: 429, zh: '发送过于频繁，请 {seconds} 秒后再试', en: 'Sent too often, try again in {seconds} seconds' },
   29005: { status: 409, zh: '该邮箱已注册', en: 'This e-mail is already registered' },
-  29006: { status: 400, zh: '密码须为 8-16 位，包含数字、大写字母、小写字母、特殊字符中的至少三种，且不能包含 admin、user、root 等常见词', en: 'The password must be 8-16 characters with at least three of digits, uppercase, lowercase and special characters, and no common words such as admin, user or root' },
+  29006: {
+    status: 400,
+    zh: '密码须为 8-16 位，包含数字、大写字母、小写字母、特殊字符中的至少三种，且不能包含 admin、user、root 等常见词',
+    en: 'The password must be 8-16 characters with at least three of digits, uppercase, lowercase and special characters, and no common words such as admin, user or root',
+  },
   29007: { status: 400, zh: '两次输入的密码不一致', en: 'The two passwords are inconsistent' },
   29008: { status: 400, zh: '请阅读并勾选服务协议和隐私政策', en: 'Please read and accept the service agreement and privacy policy' },
   29009: { status: 400, zh: '账号信息格式不正确，请输入手机号或邮箱', en: 'Account information format is incorrect, please enter a mobile number or e-mail' },

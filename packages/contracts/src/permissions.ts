@@ -67,6 +67,14 @@ export const SAMPLE_ROLES: { key: 'super' | 'admin' | 'operator'; zh: string; en
     key: 'operator',
     zh: '运营专员',
     en: 'Operation specialist',
-    permissions: ['DEVICE_IMPORT', 'DEVICE_LIST', 'SERVICE_SETTING', 'SERVICE_SETTING_MONITORSTRATEGY_INFO', 'SERVICE_SETTING_ALARM_MANAGE', 'AC_LIST', 'OPERATION_REPORT'],
+    permissions: [
+      'DEVICE_IMPORT',
+      'DEVICE_LIST',
+      'SERVICE_SETTING',
+      'SERVICE_SETTING_MONITORSTRATEGY_INFO',
+      'SERVICE_SETTING_ALARM_MANAGE',
+      'AC_LIST',
+      'OPERATION_REPORT',
+    ],
   },
 ];

@@ -1,5 +1,5 @@
-import pino from 'pino';
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/helper.js';
 import type { Database } from '../db/client.js';
@@ -11,8 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 const log = pino({ level: 'silent' });
-const enqueue = (name: string, payload: object = {}) => database.rows(sql`INSERT INTO jobs (name, payload, max_attempts) VALUES (${name}, ${JSON.stringify(payload)}::jsonb, 3)`);
-const statusOf = async (name: string) => database.rows<{ status: string; attempts: number; last_error: string | null }>(sql`SELECT status, attempts, last_error FROM jobs WHERE name = ${name} ORDER BY id`);
+const enqueue = (name: string, payload: object = {}) =>
+  database.rows(sql`INSERT INTO jobs (name, payload, max_attempts) VALUES (${name}, ${JSON.stringify(payload)}::jsonb, 3)`);
+const statusOf = async (name: string) =>
+  database.rows<{ status: string; attempts: number; last_error: string | null }>(
+    sql`SELECT status, attempts, last_error FROM jobs WHERE name = ${name} ORDER BY id`,
+  );
 
 describe('durable jobs', () => {
   it('runs a due job once and marks it done', async () => {
@@ -27,7 +31,17 @@ describe('durable jobs', () => {
 
   it('retries a failing job later, then gives up after max attempts', async () => {
     let calls = 0;
-    const r = new JobRunner(database, { flaky: async () => { calls++; throw new Error('smtp down'); } }, [], log);
+    const r = new JobRunner(
+      database,
+      {
+        flaky: async () => {
+          calls++;
+          throw new Error('smtp down');
+        },
+      },
+      [],
+      log,
+    );
     await enqueue('flaky');
     await r.tick();
     let [row] = await statusOf('flaky');

@@ -58,7 +58,9 @@ export class MailCatcher {
         return res.end(JSON.stringify(list));
       }
       const rows = this.messages
-        .map((m) => `<section><h3>${esc(m.subject)}</h3><p><b>To</b> ${esc(m.to.join(', '))} · <b>Date</b> ${esc(m.date)}</p><pre>${esc(m.text)}</pre></section>`)
+        .map(
+          (m) => `<section><h3>${esc(m.subject)}</h3><p><b>To</b> ${esc(m.to.join(', '))} · <b>Date</b> ${esc(m.date)}</p><pre>${esc(m.text)}</pre></section>`,
+        )
         .join('<hr>');
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(

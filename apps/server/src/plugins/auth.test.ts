@@ -41,7 +41,14 @@ describe('signed calls', () => {
     expect(await codeOf(call(t.app, s, api('/account/query'), {}, { mutate: (h) => (h['X-Sign'] = '0'.repeat(64)) }))).toEqual([401, 28003]);
     expect(await codeOf(call(t.app, { ...s, secretKey: 'not-the-key' }, api('/account/query')))).toEqual([401, 28003]);
     // signed over one body, sent with another
-    const headers = await signedHeaders({ ...s, method: 'POST', url: api('/announcement/list'), body: '{"pageNum":1}', timestamp: Date.now(), requestId: randomUUID() });
+    const headers = await signedHeaders({
+      ...s,
+      method: 'POST',
+      url: api('/announcement/list'),
+      body: '{"pageNum":1}',
+      timestamp: Date.now(),
+      requestId: randomUUID(),
+    });
     const tampered = await t.app.inject({
       method: 'POST',
       url: api('/announcement/list'),

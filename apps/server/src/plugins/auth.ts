@@ -1,14 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import {
-  type Access,
-  API_ACCESS,
-  API_PREFIX,
-  canonicalRequest,
-  effectivePermissions,
-  type Permission,
-  TIMING,
-  utcDay,
-} from '@rrp/contracts';
+import { type Access, API_ACCESS, API_PREFIX, canonicalRequest, effectivePermissions, type Permission, TIMING, utcDay } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -68,7 +59,9 @@ type SessionRow = {
 function verifySignature(request: FastifyRequest, token: string, secretKey: string, ts: string, requestId: string): boolean {
   const given = request.headers['x-sign'];
   if (typeof given !== 'string' || !/^[0-9a-f]{64}$/.test(given)) return false;
-  const signingKey = createHmac('sha256', secretKey).update(`rrp1${utcDay(Number(ts))}`).digest();
+  const signingKey = createHmac('sha256', secretKey)
+    .update(`rrp1${utcDay(Number(ts))}`)
+    .digest();
   const canonical = canonicalRequest({
     method: request.method,
     url: request.raw.url ?? request.url,

@@ -16,7 +16,12 @@ describe('envelope and errors', () => {
   });
 
   it('answers a body over the limit with 413 and 29011', async () => {
-    const res = await t.app.inject({ method: 'POST', url: api('/user/login'), headers: { 'content-type': 'application/json', 'accept-language': 'en' }, payload: JSON.stringify({ name: 'x'.repeat(5000) }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api('/user/login'),
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: JSON.stringify({ name: 'x'.repeat(5000) }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 29011, msg: 'The request is too large' });
   });

@@ -41,7 +41,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     const err = error as FastifyError;
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      const field = String(first?.instancePath ?? '').replace(/^\//, '').split('/')[0] || String(first?.params?.missingProperty ?? '');
+      const field =
+        String(first?.instancePath ?? '')
+          .replace(/^\//, '')
+          .split('/')[0] || String(first?.params?.missingProperty ?? '');
       return send(reply, 400, 28002, new AppError(28002, undefined, field || undefined).message_(locale));
     }
     if (isResponseSerializationError(err)) {

@@ -15,7 +15,13 @@ describe('demo seed', () => {
   it('seeds a verified company, a sub-company, members with the sample roles and an operator', async () => {
     const r = await seedDemo(database, testConfig());
     expect(r.seeded).toBe(true);
-    expect(r.accounts.map((a) => a.role)).toEqual(['super administrator', 'administrator', 'operation specialist', 'sub-company super administrator', 'platform operator']);
+    expect(r.accounts.map((a) => a.role)).toEqual([
+      'super administrator',
+      'administrator',
+      'operation specialist',
+      'sub-company super administrator',
+      'platform operator',
+    ]);
     const companies = await database.rows<{ name: string; certification: string; billing: string; depth: number }>(
       sql`SELECT name, certification, billing, array_length(string_to_array(trim(both '/' from path), '/'), 1) AS depth FROM companies ORDER BY depth`,
     );

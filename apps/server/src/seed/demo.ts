@@ -61,7 +61,15 @@ export async function seedDemo(database: Database, config: Config): Promise<Seed
       locale: 'zh-CN',
     });
     for (const m of members) {
-      await createMember(database, tx, { companyId: demo.companyId, name: m.name, email: m.email, phone: m.phone, passwordHash: adminHash, locale: 'zh-CN', roleIds: [demo.roleIds[m.key]] });
+      await createMember(database, tx, {
+        companyId: demo.companyId,
+        name: m.name,
+        email: m.email,
+        phone: m.phone,
+        passwordHash: adminHash,
+        locale: 'zh-CN',
+        roleIds: [demo.roleIds[m.key]],
+      });
     }
     await grantData(database, tx, demo.companyId, 100, 'register_bonus');
     const sub = await createCompany(database, tx, {
@@ -73,9 +81,29 @@ export async function seedDemo(database: Database, config: Config): Promise<Seed
       certification: 'verified',
       locale: 'zh-CN',
     });
-    await createMember(database, tx, { companyId: sub.companyId, name: subAdmin.name, email: subAdmin.email, phone: subAdmin.phone, passwordHash: adminHash, locale: 'zh-CN', roleIds: [sub.roleIds.super] });
-    await createMember(database, tx, { companyId: null, kind: 'operator', name: '平台运营', email: config.RRP_OPS_EMAIL.toLowerCase(), phone: null, passwordHash: opsHash, locale: 'zh-CN', roleIds: [] });
-    await database.rows(sql`INSERT INTO announcements (title_zh, title_en, content_zh, content_en) VALUES (${WELCOME.titleZh}, ${WELCOME.titleEn}, ${WELCOME.contentZh}, ${WELCOME.contentEn})`, tx);
+    await createMember(database, tx, {
+      companyId: sub.companyId,
+      name: subAdmin.name,
+      email: subAdmin.email,
+      phone: subAdmin.phone,
+      passwordHash: adminHash,
+      locale: 'zh-CN',
+      roleIds: [sub.roleIds.super],
+    });
+    await createMember(database, tx, {
+      companyId: null,
+      kind: 'operator',
+      name: '平台运营',
+      email: config.RRP_OPS_EMAIL.toLowerCase(),
+      phone: null,
+      passwordHash: opsHash,
+      locale: 'zh-CN',
+      roleIds: [],
+    });
+    await database.rows(
+      sql`INSERT INTO announcements (title_zh, title_en, content_zh, content_en) VALUES (${WELCOME.titleZh}, ${WELCOME.titleEn}, ${WELCOME.contentZh}, ${WELCOME.contentEn})`,
+      tx,
+    );
     return true;
   });
   if (seeded) {

@@ -17,7 +17,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
       wildcard: false,
       index: false,
       setHeaders: (res, path) => {
-        res.setHeader('cache-control', path.includes(`${join('assets', '/')}`) || path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'cache-control',
+          path.includes(`${join('assets', '/')}`) || path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
     app.get('/assets/*', (req, reply) => reply.sendFile(`assets/${(req.params as { '*': string })['*']}`));

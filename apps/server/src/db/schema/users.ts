@@ -20,11 +20,7 @@ export const users = pgTable(
     locale: text('locale').notNull().default('zh-CN'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
-    uniqueIndex('users_phone_uq').on(t.phone),
-    index('users_company_idx').on(t.companyId),
-  ],
+  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`), uniqueIndex('users_phone_uq').on(t.phone), index('users_company_idx').on(t.companyId)],
 );
 
 export const roles = pgTable(

@@ -16,7 +16,14 @@ afterAll(() => t.close());
 describe('account', () => {
   it('returns the account with phone, role name and effective permissions', async () => {
     const obj = (await call(t.app, admin, api('/account/query'))).json().obj;
-    expect(obj).toMatchObject({ email: DEMO.admin, telephone: '13800000001', roleName: '超级管理员', companyName: '演示科技有限公司', certification: 'verified', deductionSource: 0 });
+    expect(obj).toMatchObject({
+      email: DEMO.admin,
+      telephone: '13800000001',
+      roleName: '超级管理员',
+      companyName: '演示科技有限公司',
+      certification: 'verified',
+      deductionSource: 0,
+    });
     expect(obj.permissionsList).toEqual(admin.permissionsList);
   });
 

@@ -49,8 +49,16 @@ export async function findAccount(database: Database, userId: string): Promise<T
 
 export async function findCompanyInfo(database: Database, companyId: string): Promise<TCompanyInfo | null> {
   const [r] = await database.rows<{
-    id: string; name: string; country: string; address: string; certification: TCompanyInfo['certification'];
-    billing: TCompanyInfo['billing']; parent_name: string | null; sub_companies: number; members: number; created_at: string | Date;
+    id: string;
+    name: string;
+    country: string;
+    address: string;
+    certification: TCompanyInfo['certification'];
+    billing: TCompanyInfo['billing'];
+    parent_name: string | null;
+    sub_companies: number;
+    members: number;
+    created_at: string | Date;
   }>(sql`
     SELECT c.id, c.name, c.country, c.address, c.certification, c.billing, p.name AS parent_name,
            (SELECT count(*) FROM companies s WHERE s.parent_id = c.id)::int AS sub_companies,
@@ -58,8 +66,16 @@ export async function findCompanyInfo(database: Database, companyId: string): Pr
     FROM companies c LEFT JOIN companies p ON p.id = c.parent_id WHERE c.id = ${companyId}`);
   if (!r) return null;
   return {
-    companyId: r.id, name: r.name, country: r.country, address: r.address, certification: r.certification, billing: r.billing,
-    parentName: r.parent_name, subCompanies: r.sub_companies, members: r.members, createdAt: new Date(r.created_at).toISOString(),
+    companyId: r.id,
+    name: r.name,
+    country: r.country,
+    address: r.address,
+    certification: r.certification,
+    billing: r.billing,
+    parentName: r.parent_name,
+    subCompanies: r.sub_companies,
+    members: r.members,
+    createdAt: new Date(r.created_at).toISOString(),
   };
 }
 

@@ -11,11 +11,15 @@ export type Contact = { email: string; phone: string; hours: string };
 export const accountRoutes: FastifyPluginAsyncZod<{ database: Database; contact: Contact }> = async (app, { database, contact }) => {
   const tags = ['account'];
 
-  app.post(`${API_PREFIX}/account/query`, { schema: { tags, summary: "The signed-in member's account", response: { 200: envelope(zAccountInfo) } } }, async (req) => {
-    const account = await findAccount(database, authOf(req).userId);
-    if (!account) throw new AppError(22008);
-    return ok(req, account);
-  });
+  app.post(
+    `${API_PREFIX}/account/query`,
+    { schema: { tags, summary: "The signed-in member's account", response: { 200: envelope(zAccountInfo) } } },
+    async (req) => {
+      const account = await findAccount(database, authOf(req).userId);
+      if (!account) throw new AppError(22008);
+      return ok(req, account);
+    },
+  );
 
   app.post(`${API_PREFIX}/account/company`, { schema: { tags, summary: "The member's company", response: { 200: envelope(zCompanyInfo) } } }, async (req) => {
     const info = await findCompanyInfo(database, memberOf(req).companyId);
@@ -23,24 +27,32 @@ export const accountRoutes: FastifyPluginAsyncZod<{ database: Database; contact:
     return ok(req, info);
   });
 
-  app.post(`${API_PREFIX}/account/overview`, { schema: { tags, summary: 'Account overview (home)', response: { 200: envelope(zAccountOverview) } } }, async (req) => {
-    const a = memberOf(req);
-    const [pool, company, latest] = await Promise.all([dataPool(database, a.companyId), findCompanyInfo(database, a.companyId), listAnnouncements(database, a.userId, 0, 1)]);
-    // Licenses, devices, usage and alarms arrive with their own modules; until then they are truly zero.
-    return ok(req, {
-      licenseStock: 0,
-      licenseExpiring30d: 0,
-      onlineDevices: 0,
-      totalDevices: 0,
-      usageYesterdayMb: 0,
-      usageMonthMb: 0,
-      dataTotalMb: pool.totalMb,
-      dataRemainingMb: pool.totalMb - pool.usedMb,
-      dataWarning: false,
-      openAlarms: 0,
-      certification: company?.certification ?? 'none',
-      contact,
-      announcementResp: latest.rows[0] ? toBrief(latest.rows[0], req.locale) : null,
-    });
-  });
+  app.post(
+    `${API_PREFIX}/account/overview`,
+    { schema: { tags, summary: 'Account overview (home)', response: { 200: envelope(zAccountOverview) } } },
+    async (req) => {
+      const a = memberOf(req);
+      const [pool, company, latest] = await Promise.all([
+        dataPool(database, a.companyId),
+        findCompanyInfo(database, a.companyId),
+        listAnnouncements(database, a.userId, 0, 1),
+      ]);
+      // Licenses, devices, usage and alarms arrive with their own modules; until then they are truly zero.
+      return ok(req, {
+        licenseStock: 0,
+        licenseExpiring30d: 0,
+        onlineDevices: 0,
+        totalDevices: 0,
+        usageYesterdayMb: 0,
+        usageMonthMb: 0,
+        dataTotalMb: pool.totalMb,
+        dataRemainingMb: pool.totalMb - pool.usedMb,
+        dataWarning: false,
+        openAlarms: 0,
+        certification: company?.certification ?? 'none',
+        contact,
+        announcementResp: latest.rows[0] ? toBrief(latest.rows[0], req.locale) : null,
+      });
+    },
+  );
 };

@@ -18,8 +18,7 @@ export async function assertNotLocked(database: Database, account: string, addre
          ORDER BY at DESC LIMIT ${LOGIN_LIMITS.perAccount}) a) AS account_oldest,
       (SELECT min(at) FROM (SELECT at FROM login_failures WHERE address = ${address} AND at > now() - ${windowInterval}::interval
          ORDER BY at DESC LIMIT ${LOGIN_LIMITS.perAddress}) b) AS address_oldest`);
-  const lockedSince =
-    row.by_account >= LOGIN_LIMITS.perAccount ? row.account_oldest : row.by_address >= LOGIN_LIMITS.perAddress ? row.address_oldest : null;
+  const lockedSince = row.by_account >= LOGIN_LIMITS.perAccount ? row.account_oldest : row.by_address >= LOGIN_LIMITS.perAddress ? row.address_oldest : null;
   if (!lockedSince) return;
   const until = new Date(lockedSince).getTime() + LOGIN_LIMITS.windowMs;
   throw new AppError(29002, { minutes: Math.max(1, Math.ceil((until - Date.now()) / 60_000)) });

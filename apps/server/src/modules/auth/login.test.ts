@@ -1,7 +1,7 @@
 import { LOGIN_LIMITS } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, buildTestApp, call, DEMO, DEMO_PASSWORD, encryptFor, login, newCaptcha, type TestApp, TEST_CAPTCHA, tryLogin } from '../../../test/helper.js';
+import { api, buildTestApp, call, DEMO, DEMO_PASSWORD, encryptFor, login, newCaptcha, TEST_CAPTCHA, type TestApp, tryLogin } from '../../../test/helper.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,7 +59,11 @@ describe('sign-in', () => {
 
   it('refuses fields it cannot decrypt', async () => {
     const key = await newCaptcha(t.app);
-    const res = await t.app.inject({ method: 'POST', url: api('/user/login'), payload: { name: 'bm90IHJzYQ==', password: 'bm90IHJzYQ==', key, pictureCaptcha: TEST_CAPTCHA } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api('/user/login'),
+      payload: { name: 'bm90IHJzYQ==', password: 'bm90IHJzYQ==', key, pictureCaptcha: TEST_CAPTCHA },
+    });
     expect(res.json().code).toBe(29016);
   });
 
@@ -76,9 +80,17 @@ describe('sign-in', () => {
   it('uses a captcha up on a wrong answer', async () => {
     const { keyId, values } = await encryptFor(t.app, DEMO.admin, DEMO_PASSWORD);
     const key = await newCaptcha(t.app);
-    const wrong = await t.app.inject({ method: 'POST', url: api('/user/login'), payload: { name: values[0], password: values[1], key, pictureCaptcha: 'zzzz', keyId } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: api('/user/login'),
+      payload: { name: values[0], password: values[1], key, pictureCaptcha: 'zzzz', keyId },
+    });
     expect(wrong.json().code).toBe(29001);
-    const right = await t.app.inject({ method: 'POST', url: api('/user/login'), payload: { name: values[0], password: values[1], key, pictureCaptcha: TEST_CAPTCHA, keyId } });
+    const right = await t.app.inject({
+      method: 'POST',
+      url: api('/user/login'),
+      payload: { name: values[0], password: values[1], key, pictureCaptcha: TEST_CAPTCHA, keyId },
+    });
     expect(right.json().code).toBe(29001);
   });
 
@@ -86,7 +98,11 @@ describe('sign-in', () => {
     const { keyId, values } = await encryptFor(t.app, DEMO.admin, DEMO_PASSWORD);
     const key = await newCaptcha(t.app);
     await t.database.rows(sql`UPDATE captchas SET expires_at = now() - interval '1 second' WHERE id = ${key}`);
-    const res = await t.app.inject({ method: 'POST', url: api('/user/login'), payload: { name: values[0], password: values[1], key, pictureCaptcha: TEST_CAPTCHA, keyId } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api('/user/login'),
+      payload: { name: values[0], password: values[1], key, pictureCaptcha: TEST_CAPTCHA, keyId },
+    });
     expect(res.json().code).toBe(29001);
   });
 
@@ -131,7 +147,12 @@ describe('sign-in', () => {
   });
 
   it('validates the body and names the field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: api('/user/login'), headers: { 'accept-language': 'en' }, payload: { name: 'x', password: 'y', pictureCaptcha: 'abcd' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api('/user/login'),
+      headers: { 'accept-language': 'en' },
+      payload: { name: 'x', password: 'y', pictureCaptcha: 'abcd' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, code: 28002 });
     expect(res.json().msg).toContain('captcha id');

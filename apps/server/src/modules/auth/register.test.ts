@@ -29,7 +29,8 @@ const form = (over: Record<string, unknown> = {}) => ({
   agreement: true,
   ...over,
 });
-const register = (body: unknown, lang = 'zh-CN') => t.app.inject({ method: 'POST', url: api('/user/register'), headers: { 'accept-language': lang }, payload: body as object });
+const register = (body: unknown, lang = 'zh-CN') =>
+  t.app.inject({ method: 'POST', url: api('/user/register'), headers: { 'accept-language': lang }, payload: body as object });
 const userCount = async () => (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`))[0].n;
 
 describe('registration', () => {
@@ -125,14 +126,26 @@ describe('forgot password', () => {
     await mail.deliver();
     expect(mail.catcher.messages[0].subject).toMatch(/^RRP Console verification code/);
     const code = mail.lastCode('new@acme.example');
-    const bad = await t.app.inject({ method: 'POST', url: api('/user/forget/password'), payload: { email: 'new@acme.example', code, password: 'Next#2026go', confirmPassword: 'Next#2026gx' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: api('/user/forget/password'),
+      payload: { email: 'new@acme.example', code, password: 'Next#2026go', confirmPassword: 'Next#2026gx' },
+    });
     expect(bad.json().code).toBe(29007);
-    const res = await t.app.inject({ method: 'POST', url: api('/user/forget/password'), payload: { email: 'new@acme.example', code, password: 'Next#2026go', confirmPassword: 'Next#2026go' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api('/user/forget/password'),
+      payload: { email: 'new@acme.example', code, password: 'Next#2026go', confirmPassword: 'Next#2026go' },
+    });
     expect(res.json().success).toBe(true);
     expect((await call(t.app, old, api('/account/query'))).json().code).toBe(88016);
     await expect(login(t.app, 'new@acme.example', 'Acme#2026go')).rejects.toThrow();
     expect((await login(t.app, 'new@acme.example', 'Next#2026go')).token).toBeTruthy();
-    const reuse = await t.app.inject({ method: 'POST', url: api('/user/forget/password'), payload: { email: 'new@acme.example', code, password: 'Other#2026go', confirmPassword: 'Other#2026go' } });
+    const reuse = await t.app.inject({
+      method: 'POST',
+      url: api('/user/forget/password'),
+      payload: { email: 'new@acme.example', code, password: 'Other#2026go', confirmPassword: 'Other#2026go' },
+    });
     expect(reuse.json().code).toBe(29003);
   });
 });

@@ -36,10 +36,9 @@ export class RsaKeys {
     const key = await this.currentKey();
     if (keyId && key.id !== keyId) throw new AppError(29016);
     try {
-      return privateDecrypt(
-        { key: key.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-        Buffer.from(b64, 'base64'),
-      ).toString('utf8');
+      return privateDecrypt({ key: key.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(b64, 'base64')).toString(
+        'utf8',
+      );
     } catch {
       throw new AppError(29016);
     }

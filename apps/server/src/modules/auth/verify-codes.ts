@@ -47,9 +47,7 @@ export async function consumeCode(database: Database, email: string, purpose: Co
   if (!row) throw new AppError(29003);
   if (row.tries >= TIMING.emailCodeMaxTries) throw new AppError(29010);
   if (row.code_hash !== hashCode(email, code)) {
-    const [after] = await database.rows<{ tries: number }>(
-      sql`UPDATE email_codes SET tries = tries + 1 WHERE id = ${row.id} RETURNING tries`,
-    );
+    const [after] = await database.rows<{ tries: number }>(sql`UPDATE email_codes SET tries = tries + 1 WHERE id = ${row.id} RETURNING tries`);
     throw new AppError((after?.tries ?? 0) >= TIMING.emailCodeMaxTries ? 29010 : 29003);
   }
   const used = await database.rows(

@@ -44,7 +44,17 @@ export async function createCompany(
 export async function createMember(
   database: Database,
   tx: Tx,
-  m: { companyId: string | null; kind?: 'member' | 'operator'; name: string; email: string; phone: string | null; passwordHash: string; jobTitle?: string; locale: Locale; roleIds: string[] },
+  m: {
+    companyId: string | null;
+    kind?: 'member' | 'operator';
+    name: string;
+    email: string;
+    phone: string | null;
+    passwordHash: string;
+    jobTitle?: string;
+    locale: Locale;
+    roleIds: string[];
+  },
 ): Promise<string> {
   const [u] = await database.rows<{ id: string }>(
     sql`INSERT INTO users (company_id, kind, name, email, phone, password_hash, job_title, locale)

@@ -1,7 +1,36 @@
 import type { TCountry } from '@rrp/contracts';
 
 /** Not countries or regions a company is registered in. */
-const EXCLUDED = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'XA', 'XB', 'AA', 'QM', 'QN', 'QP', 'QQ', 'QR', 'QS', 'QT', 'QU', 'QV', 'QW', 'QX', 'QY', 'QZ', 'AC', 'CP', 'CQ', 'DG', 'EA', 'IC', 'TA']);
+const EXCLUDED = new Set([
+  'EU',
+  'EZ',
+  'UN',
+  'QO',
+  'ZZ',
+  'XA',
+  'XB',
+  'AA',
+  'QM',
+  'QN',
+  'QP',
+  'QQ',
+  'QR',
+  'QS',
+  'QT',
+  'QU',
+  'QV',
+  'QW',
+  'QX',
+  'QY',
+  'QZ',
+  'AC',
+  'CP',
+  'CQ',
+  'DG',
+  'EA',
+  'IC',
+  'TA',
+]);
 
 /** Names as a mainland Chinese business registry writes them. */
 const OVERRIDES: Record<string, { nameZh: string; nameEn: string }> = {

@@ -5,7 +5,9 @@ import { envelope, ok } from '../../plugins/envelope.js';
 import { COUNTRIES } from './countries.js';
 
 export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(`${API_PREFIX}/country/list`, { schema: { tags: ['auth'], summary: 'Countries and regions', response: { 200: envelope(z.array(zCountry)) } } }, async (req) =>
-    ok(req, COUNTRIES),
+  app.post(
+    `${API_PREFIX}/country/list`,
+    { schema: { tags: ['auth'], summary: 'Countries and regions', response: { 200: envelope(z.array(zCountry)) } } },
+    async (req) => ok(req, COUNTRIES),
   );
 };

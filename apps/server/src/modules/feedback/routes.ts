@@ -6,9 +6,13 @@ import { authOf } from '../../plugins/auth.js';
 import { emptyEnvelope, ok } from '../../plugins/envelope.js';
 
 export const feedbackRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
-  app.post(`${API_PREFIX}/feedback/add`, { schema: { tags: ['feedback'], summary: 'Send feedback (at most 400 characters)', body: zFeedbackAdd, response: { 200: emptyEnvelope } } }, async (req) => {
-    const a = authOf(req);
-    await database.rows(sql`INSERT INTO feedback (company_id, user_id, text) VALUES (${a.companyId}, ${a.userId}, ${req.body.feedback})`);
-    return ok(req, null);
-  });
+  app.post(
+    `${API_PREFIX}/feedback/add`,
+    { schema: { tags: ['feedback'], summary: 'Send feedback (at most 400 characters)', body: zFeedbackAdd, response: { 200: emptyEnvelope } } },
+    async (req) => {
+      const a = authOf(req);
+      await database.rows(sql`INSERT INTO feedback (company_id, user_id, text) VALUES (${a.companyId}, ${a.userId}, ${req.body.feedback})`);
+      return ok(req, null);
+    },
+  );
 };

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Runs every test: i18n parity, contracts, server on PGlite and on PostgreSQL, web units,
+# then the build and the end-to-end tests in Chromium. Prints one summary line at the end.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=test-results
+rm -rf "$out" && mkdir -p "$out"
+failed=0
+step() { echo; echo "=== $1"; }
+run() { "$@" || failed=1; }
+
+step "build contracts"
+run npx tsc -b packages/contracts
+
+step "i18n catalogues"
+run node scripts/check-i18n.mjs
+
+step "contracts"
+run npx vitest run --root packages/contracts --reporter=default --reporter=json --outputFile.json="$PWD/$out/contracts.json"
+
+step "server on PGlite"
+run env RRP_TEST_DB=pglite npx vitest run --root apps/server --reporter=default --reporter=json --outputFile.json="$PWD/$out/server-pglite.json"
+
+step "server on PostgreSQL"
+if pg_isready -q -h 127.0.0.1; then
+  run env RRP_TEST_DB=postgres npx vitest run --root apps/server --reporter=default --reporter=json --outputFile.json="$PWD/$out/server-postgres.json"
+elif [[ "${CI:-}" == "true" ]]; then
+  echo "PostgreSQL is not reachable at 127.0.0.1:5432" >&2
+  failed=1
+else
+  echo "SKIPPED: PostgreSQL is not reachable at 127.0.0.1:5432 (set it up, or run in CI where it is required)"
+fi
+
+step "web"
+run npx vitest run --root apps/web --reporter=default --reporter=json --outputFile.json="$PWD/$out/web.json"
+
+step "build"
+run npm run build --silent
+
+step "end-to-end (Chromium)"
+run npx playwright test -c e2e/playwright.config.ts
+
+node scripts/test-summary.mjs "$out" || failed=1
+exit $failed
