@@ -5,7 +5,11 @@ import { join } from 'node:path';
 const root = new URL('../apps/web/src/locales/', import.meta.url).pathname;
 const flat = (o, pre = '') => Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flat(v, `${pre}${k}.`) : [[`${pre}${k}`, v]]));
 const load = (lang) =>
-  new Map(readdirSync(join(root, lang)).filter((f) => f.endsWith('.json')).flatMap((f) => flat(JSON.parse(readFileSync(join(root, lang, f), 'utf8'))).map(([k, v]) => [`${f}:${k}`, v])));
+  new Map(
+    readdirSync(join(root, lang))
+      .filter((f) => f.endsWith('.json'))
+      .flatMap((f) => flat(JSON.parse(readFileSync(join(root, lang, f), 'utf8'))).map(([k, v]) => [`${f}:${k}`, v])),
+  );
 
 const zh = load('zh-CN');
 const en = load('en');

@@ -7,7 +7,11 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const lines = [];
-for (const f of existsSync(dir) ? readdirSync(dir).filter((x) => x.endsWith('.json')).sort() : []) {
+for (const f of existsSync(dir)
+  ? readdirSync(dir)
+      .filter((x) => x.endsWith('.json'))
+      .sort()
+  : []) {
   const r = JSON.parse(readFileSync(join(dir, f), 'utf8'));
   let p;
   let x;

@@ -1,0 +1,39 @@
+import { Component, type ErrorInfo, lazy, type ReactNode, Suspense } from 'react';
+import { describeError, recordClientError } from '../lib/errorLog';
+
+// loaded only when an error happens, so the illustrations stay out of the first download
+const ServerErrorView = lazy(() => import('../features/errors/ServerErrorView'));
+
+type Props = { children: ReactNode; resetKey?: string };
+type State = { error: unknown; resetKey?: string };
+
+/** Catches render errors, records them for the error logger and shows the 500 view. */
+export class ErrorBoundary extends Component<Props, State> {
+  state: State = { error: null, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    // navigating elsewhere clears the error
+    if (props.resetKey !== state.resetKey) return { error: null, resetKey: props.resetKey };
+    return null;
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo): void {
+    const where = info.componentStack?.trim().split('\n')[0]?.trim() ?? '';
+    recordClientError('react', `${describeError(error)}${where ? ` (${where})` : ''}`);
+  }
+
+  render() {
+    if (this.state.error) {
+      return (
+        <Suspense fallback={null}>
+          <ServerErrorView onRetry={() => this.setState({ error: null })} />
+        </Suspense>
+      );
+    }
+    return this.props.children;
+  }
+}

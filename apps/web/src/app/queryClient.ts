@@ -1,0 +1,16 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/**
+ * The http client already shows every failure, so queries do not retry (a retry would show
+ * the same message again) and do not refetch on window focus.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

@@ -1,0 +1,93 @@
+import { BugOutlined, HomeOutlined, IdcardOutlined, NotificationOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import type { Permission } from '@rrp/contracts';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyPage } from './lazyPage';
+import type { SectionKey } from './sections';
+
+/**
+ * The console's route table: one entry per signed-in page. The router, the side menu, the
+ * tabs and the breadcrumb are all built from it. To add a page, add an entry here (and its
+ * title to locales/<lng>/menu.json).
+ */
+export type ConsoleRoute = {
+  path: string;
+  /** i18n key of the page title (menu, tab, breadcrumb, document title) */
+  titleKey: string;
+  icon?: ComponentType;
+  /** permission code needed to open the page; none means any signed-in member */
+  permission?: Permission;
+  /** menu section parent; none puts the page at the top level of the menu */
+  section?: SectionKey;
+  hideInMenu?: boolean;
+  /** the menu entry to highlight for a hidden page (e.g. a detail page) */
+  activeMenu?: string;
+  /** breadcrumb parent page path */
+  parent?: string;
+  /** keep the page mounted while its tab is open (default true) */
+  cache?: boolean;
+  /** whether its tab can be closed (default true) */
+  closable?: boolean;
+  page: LazyExoticComponent<ComponentType>;
+};
+
+export const HOME_PATH = '/home';
+export const LOGIN_PATH = '/login';
+
+export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
+  {
+    path: HOME_PATH,
+    titleKey: 'menu:page.home',
+    icon: HomeOutlined,
+    cache: false,
+    closable: false,
+    page: lazyPage(() => import('../features/home/HomePage')),
+  },
+  {
+    path: '/account',
+    titleKey: 'menu:page.account',
+    icon: IdcardOutlined,
+    permission: 'ACCOUNT_INFO',
+    section: 'accountManagement',
+    page: lazyPage(() => import('../features/account/AccountPage')),
+  },
+  {
+    path: '/newspaper/list',
+    titleKey: 'menu:page.announcements',
+    icon: NotificationOutlined,
+    page: lazyPage(() => import('../features/announcements/AnnouncementListPage')),
+  },
+  {
+    path: '/newspaper/detail',
+    titleKey: 'menu:page.announcementDetail',
+    hideInMenu: true,
+    activeMenu: '/newspaper/list',
+    parent: '/newspaper/list',
+    page: lazyPage(() => import('../features/announcements/AnnouncementDetailPage')),
+  },
+  {
+    path: '/document',
+    titleKey: 'menu:page.document',
+    icon: QuestionCircleOutlined,
+    hideInMenu: true,
+    page: lazyPage(() => import('../features/help/DocumentPage')),
+  },
+  {
+    path: '/error-logger',
+    titleKey: 'menu:page.errorLogger',
+    icon: BugOutlined,
+    hideInMenu: true,
+    page: lazyPage(() => import('../features/errors/ErrorLoggerPage')),
+  },
+];
+
+/** Pages a signed-out person may open (spec section 2). */
+export const PUBLIC_PATHS: readonly string[] = ['/login', '/register', '/terms-of-use', '/privacy-policy', '/privacy-policy-en'];
+
+function normalise(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+}
+
+export function findRoute(pathname: string, routes: readonly ConsoleRoute[] = CONSOLE_ROUTES): ConsoleRoute | undefined {
+  const p = normalise(pathname);
+  return routes.find((r) => r.path === p);
+}

@@ -1,0 +1,5 @@
+import ServerErrorView from './ServerErrorView';
+
+export default function ServerErrorPage() {
+  return <ServerErrorView />;
+}

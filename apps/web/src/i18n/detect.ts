@@ -1,0 +1,26 @@
+import { DEFAULT_LOCALE, type Locale, matchLocale } from '@rrp/contracts';
+import { readText } from '../lib/storage';
+
+export const LOCALE_STORAGE_KEY = 'locale';
+
+/**
+ * The language to start in: the stored choice, else the first browser language we support
+ * (zh, zh-tw, zh-hk → zh-CN; en, en-us, en-gb → en), else Simplified Chinese.
+ */
+export function detectLocale(
+  stored: string | null = readText(LOCALE_STORAGE_KEY),
+  browser: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language],
+): Locale {
+  const chosen = matchLocale(stored);
+  if (chosen) return chosen;
+  for (const tag of browser) {
+    const m = matchLocale(tag);
+    if (m) return m;
+  }
+  return DEFAULT_LOCALE;
+}
+
+/** True when the person picked a language themselves (not just the browser default). */
+export function hasStoredLocale(): boolean {
+  return matchLocale(readText(LOCALE_STORAGE_KEY)) !== null;
+}

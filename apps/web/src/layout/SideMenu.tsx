@@ -1,0 +1,51 @@
+import { Menu, type MenuProps } from 'antd';
+import { createElement, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { CONSOLE_ROUTES, findRoute } from '../app/routes';
+import { useSession } from '../lib/session';
+import { buildMenu, type MenuNode, sectionKeyOf } from './menuModel';
+
+type Item = Required<MenuProps>['items'][number];
+
+function toItems(nodes: MenuNode[], t: (k: string) => string): Item[] {
+  return nodes.map((n) => ({
+    key: n.key,
+    icon: n.icon ? createElement(n.icon) : undefined,
+    label: t(n.titleKey),
+    children: n.children ? toItems(n.children, t) : undefined,
+  }));
+}
+
+export function SideMenu({ collapsed }: { collapsed: boolean }) {
+  const { t } = useTranslation();
+  const { permissions } = useSession();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const route = findRoute(pathname);
+
+  const nodes = useMemo(() => buildMenu(CONSOLE_ROUTES, (r) => !r.permission || permissions.includes(r.permission)), [permissions]);
+  const items = useMemo(() => toItems(nodes, t), [nodes, t]);
+
+  const currentSection = sectionKeyOf(route);
+  const [openKeys, setOpenKeys] = useState<string[]>(currentSection ? [currentSection] : []);
+  useEffect(() => {
+    if (currentSection) setOpenKeys((keys) => (keys.includes(currentSection) ? keys : [...keys, currentSection]));
+  }, [currentSection]);
+
+  const selected = route ? (route.activeMenu ?? route.path) : pathname;
+
+  return (
+    <div data-testid="side-menu" className="side-menu">
+      <Menu
+        mode="inline"
+        items={items}
+        selectedKeys={[selected]}
+        {...(collapsed ? {} : { openKeys, onOpenChange: (keys: string[]) => setOpenKeys(keys) })}
+        onClick={({ key }) => {
+          if (!key.startsWith('section:') && key !== pathname) navigate(key);
+        }}
+      />
+    </div>
+  );
+}

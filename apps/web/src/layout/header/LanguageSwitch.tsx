@@ -1,0 +1,37 @@
+import { GlobalOutlined } from '@ant-design/icons';
+import { LOCALES, type Locale } from '@rrp/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { changeLocale, currentLocale } from '../../i18n';
+import { post } from '../../lib/http';
+import { getSession } from '../../lib/session';
+
+/** Stores the choice, switches the page, and tells the server when signed in (changeLocal). */
+export async function switchLanguage(lng: Locale): Promise<void> {
+  if (lng === currentLocale()) return;
+  await changeLocale(lng);
+  if (getSession().loggedIn) await post('/user/changeLocal', { localCode: lng }).catch(() => undefined);
+}
+
+export function LanguageSwitch({ variant = 'text' }: { variant?: 'text' | 'default' }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const current: Locale = i18n.language === 'en' ? 'en' : 'zh-CN';
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [current],
+        items: LOCALES.map((lng) => ({ key: lng, label: <span data-testid={`lang-${lng}`}>{t(`common:language.${lng}`)}</span> })),
+        // server texts (role names, messages) follow the language: read them again
+        onClick: ({ key }) => void switchLanguage(key as Locale).then(() => queryClient.invalidateQueries()),
+      }}
+    >
+      <Button type={variant} icon={<GlobalOutlined />} data-testid="lang-switch" aria-label={t('common:language.switch')}>
+        {t(`common:language.${current}`)}
+      </Button>
+    </Dropdown>
+  );
+}

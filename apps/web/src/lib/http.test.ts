@@ -1,0 +1,137 @@
+import { signRequest } from '@rrp/contracts';
+import { message } from 'antd';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { envelope, jsonResponse, mockApi } from '../test/utils';
+import { ApiError, post, postPublic, resetHttpHooks, ServerAbnormalError, setHttpHooks } from './http';
+
+const hooks = () => ({
+  getCredentials: vi.fn(() => ({ token: 't0k3n', secretKey: 's3cr3t' })),
+  getLocale: vi.fn(() => 'en'),
+  clearSession: vi.fn(),
+  onUnauthorized: vi.fn(),
+  showError: vi.fn(),
+  reportError: vi.fn(),
+});
+let h: ReturnType<typeof hooks>;
+
+beforeEach(() => {
+  resetHttpHooks();
+  h = hooks();
+  setHttpHooks(h);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('http client', () => {
+  test('signs the call: X-Sign recomputed with signRequest over the exact body matches', async () => {
+    const api = mockApi({ '/account/query': () => ({ ok: 1 }) });
+    const out = await post<{ ok: number }>('/account/query', { pageNum: 1 });
+    expect(out).toEqual({ ok: 1 });
+    const [call] = api.calls;
+    expect(call.url).toBe('/api/v1/rrp/account/query');
+    expect(api.fetchMock.mock.calls[0][1]?.method).toBe('POST');
+    const sentBody = api.fetchMock.mock.calls[0][1]?.body as string;
+    expect(sentBody).toBe('{"pageNum":1}');
+    const hd = call.headers;
+    expect(hd['X-Token']).toBe('t0k3n');
+    expect(hd['X-Version']).toBe('1.0');
+    expect(hd['X-Sign-Method']).toBe('HMAC-SHA256');
+    expect(hd['X-Request-Id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Math.abs(Number(hd['X-Timestamp']) - Date.now())).toBeLessThan(5000);
+    const expected = await signRequest({
+      secretKey: 's3cr3t',
+      token: 't0k3n',
+      method: 'POST',
+      url: '/api/v1/rrp/account/query',
+      body: sentBody,
+      timestamp: Number(hd['X-Timestamp']),
+      requestId: hd['X-Request-Id'],
+    });
+    expect(hd['X-Sign']).toBe(expected);
+  });
+
+  test('uses a new request id for every call', async () => {
+    const api = mockApi();
+    await post('/account/query', {});
+    await post('/account/query', {});
+    expect(api.calls[0].headers['X-Request-Id']).not.toBe(api.calls[1].headers['X-Request-Id']);
+  });
+
+  test('sends Accept-Language on signed and public calls; public calls are not signed', async () => {
+    const api = mockApi();
+    await post('/account/overview');
+    h.getLocale.mockReturnValue('zh-CN');
+    await postPublic('/country/list');
+    expect(api.calls[0].headers['Accept-Language']).toBe('en');
+    expect(api.calls[1].headers['Accept-Language']).toBe('zh-CN');
+    expect(api.calls[1].headers['X-Sign']).toBeUndefined();
+    expect(api.calls[1].headers['X-Token']).toBeUndefined();
+  });
+
+  test('shows the envelope msg and rejects on success:false', async () => {
+    mockApi({ '/feedback/add': () => jsonResponse({ success: false, code: 28002, msg: 'feedback is too long', obj: null }, 400) });
+    const err = await post('/feedback/add', { feedback: 'x' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe(28002);
+    expect(h.showError).toHaveBeenCalledWith('feedback is too long');
+    expect(h.onUnauthorized).not.toHaveBeenCalled();
+    expect(h.reportError).toHaveBeenCalled();
+  });
+
+  test('the default message hook uses antd message for 3 seconds', async () => {
+    resetHttpHooks();
+    const spy = vi.spyOn(message, 'error').mockImplementation((() => undefined) as never);
+    mockApi({ '/feedback/add': () => jsonResponse({ success: false, code: 28002, msg: 'bad input', obj: null }, 400) });
+    await expect(postPublic('/feedback/add', {})).rejects.toBeInstanceOf(ApiError);
+    expect(spy).toHaveBeenCalledWith('bad input', 3);
+  });
+
+  test.each([88003, 88016])('code %i clears the session and calls onUnauthorized', async (code) => {
+    mockApi({ '/account/overview': () => jsonResponse({ success: false, code, msg: 'session ended', obj: null }, 401) });
+    await expect(post('/account/overview')).rejects.toBeInstanceOf(ApiError);
+    expect(h.clearSession).toHaveBeenCalledTimes(1);
+    expect(h.onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  test('other 401 codes (28003 signature) do not end the session', async () => {
+    mockApi({ '/account/overview': () => jsonResponse({ success: false, code: 28003, msg: 'Authentication failed', obj: null }, 401) });
+    await expect(post('/account/overview')).rejects.toBeInstanceOf(ApiError);
+    expect(h.onUnauthorized).not.toHaveBeenCalled();
+    expect(h.clearSession).not.toHaveBeenCalled();
+  });
+
+  test('a network failure shows the localised server-abnormal message', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(post('/account/overview')).rejects.toBeInstanceOf(ServerAbnormalError);
+    expect(h.showError).toHaveBeenCalledWith('抱歉，服务器异常，请刷新后稍后重试');
+  });
+
+  test('an HTTP error without an envelope shows the server-abnormal message', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad Gateway</html>', { status: 502 })),
+    );
+    const err = await post('/account/overview').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ServerAbnormalError);
+    expect((err as ServerAbnormalError).status).toBe(502);
+    expect(h.showError).toHaveBeenCalledWith('抱歉，服务器异常，请刷新后稍后重试');
+  });
+
+  test('silent calls do not show the message', async () => {
+    mockApi({ '/user/logout': () => jsonResponse({ success: false, code: 10001, msg: 'boom', obj: null }, 500) });
+    await expect(post('/user/logout', {}, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(h.showError).not.toHaveBeenCalled();
+  });
+
+  test('returns obj of a successful envelope', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(envelope([{ code: 'CN' }]))),
+    );
+    await expect(postPublic('/country/list')).resolves.toEqual([{ code: 'CN' }]);
+  });
+});

@@ -1,0 +1,117 @@
+import { effectivePermissions, type TAccountInfo, TIMING } from '@rrp/contracts';
+import { useSyncExternalStore } from 'react';
+import { deleteCookie, readCookie, writeCookie } from './cookies';
+import { readJson, readText, removeKey, writeJson, writeText } from './storage';
+
+/**
+ * The signed-in session: token and secret key in cookies (1 day), a `hasToken` flag, the
+ * permission list and the account info in localStorage. Components read it with useSession();
+ * everything else with getSession().
+ */
+export const SESSION_KEYS = {
+  tokenCookie: 'token',
+  secretCookie: 'secretKey',
+  hasToken: 'hasToken',
+  permissions: 'permissionsList',
+  account: 'accountInfo',
+} as const;
+
+export type Session = {
+  loggedIn: boolean;
+  token: string | null;
+  secretKey: string | null;
+  permissions: string[];
+  account: TAccountInfo | null;
+};
+
+const COOKIE_SECONDS = Math.floor(TIMING.sessionTtlMs / 1000);
+const listeners = new Set<() => void>();
+let snapshot: Session = read();
+
+function read(): Session {
+  const token = readCookie(SESSION_KEYS.tokenCookie);
+  const secretKey = readCookie(SESSION_KEYS.secretCookie);
+  const flagged = readText(SESSION_KEYS.hasToken) === 'true';
+  const loggedIn = flagged && !!token && !!secretKey;
+  return {
+    loggedIn,
+    token: loggedIn ? token : null,
+    secretKey: loggedIn ? secretKey : null,
+    permissions: loggedIn ? readJson<string[]>(SESSION_KEYS.permissions, []) : [],
+    account: loggedIn ? readJson<TAccountInfo | null>(SESSION_KEYS.account, null) : null,
+  };
+}
+
+function same(a: Session, b: Session): boolean {
+  return (
+    a.loggedIn === b.loggedIn &&
+    a.token === b.token &&
+    a.secretKey === b.secretKey &&
+    a.permissions.join() === b.permissions.join() &&
+    JSON.stringify(a.account) === JSON.stringify(b.account)
+  );
+}
+
+function emit(): void {
+  for (const l of listeners) l();
+}
+
+/** Re-reads cookies and storage (a cookie may have expired, another tab may have signed out). */
+export function refreshSession(): Session {
+  const next = read();
+  if (!same(next, snapshot)) {
+    snapshot = next;
+    emit();
+  }
+  return snapshot;
+}
+
+export function getSession(): Session {
+  return snapshot;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): Session {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+export type SignInData = { token: string; secretKey: string; permissionsList: string[]; deductionSource: number };
+
+export function startSession(data: SignInData): void {
+  writeCookie(SESSION_KEYS.tokenCookie, data.token, COOKIE_SECONDS);
+  writeCookie(SESSION_KEYS.secretCookie, data.secretKey, COOKIE_SECONDS);
+  writeText(SESSION_KEYS.hasToken, 'true');
+  writeJson(SESSION_KEYS.permissions, effectivePermissions(data.permissionsList, data.deductionSource));
+  removeKey(SESSION_KEYS.account);
+  refreshSession();
+}
+
+/** Stores the account info; its permission list (with the deductionSource rule) replaces the stored one. */
+export function storeAccount(account: TAccountInfo): void {
+  if (!account || typeof account !== 'object') return;
+  writeJson(SESSION_KEYS.account, account);
+  if (Array.isArray(account.permissionsList)) {
+    writeJson(SESSION_KEYS.permissions, effectivePermissions(account.permissionsList, account.deductionSource ?? 0));
+  }
+  refreshSession();
+}
+
+export function clearSession(): void {
+  deleteCookie(SESSION_KEYS.tokenCookie);
+  deleteCookie(SESSION_KEYS.secretCookie);
+  removeKey(SESSION_KEYS.hasToken);
+  removeKey(SESSION_KEYS.permissions);
+  removeKey(SESSION_KEYS.account);
+  refreshSession();
+}
+
+if (typeof window !== 'undefined') {
+  // another tab signed in or out
+  window.addEventListener('storage', (e) => {
+    if (e.key === null || e.key === SESSION_KEYS.hasToken || e.key === SESSION_KEYS.permissions) refreshSession();
+  });
+}
