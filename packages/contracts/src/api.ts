@@ -120,7 +120,20 @@ export const zAnnouncementList = z.object({
   list: z.array(zAnnouncementBrief),
 });
 export const zAnnouncementMark = z.object({ id: z.string().uuid(), read: z.boolean() });
-export const zFeedbackAdd = z.object({ feedback: z.string().trim().min(1).max(LIMITS.feedbackMax) });
+export const zFeedbackAdd = z.object({
+  feedback: z.string().trim().min(1).max(LIMITS.feedbackMax),
+  /** where it was written: the header's feedback dialog or the customer-service widget */
+  source: z.enum(['feedback', 'service']).default('feedback'),
+});
+export const zAnnouncementDetailRequest = z.object({ id: z.string().uuid() });
+export const zAnnouncementDetail = z.object({
+  item: zAnnouncementBrief,
+  /** the newer neighbour (shown before it in the list), or null */
+  prevId: z.string().nullable(),
+  /** the older neighbour, or null */
+  nextId: z.string().nullable(),
+});
+export type TAnnouncementDetail = z.infer<typeof zAnnouncementDetail>;
 
 export const zLicenseCount = z.object({
   stock: z.number().int(),

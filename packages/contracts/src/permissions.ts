@@ -78,3 +78,9 @@ export const SAMPLE_ROLES: { key: 'super' | 'admin' | 'operator'; zh: string; en
     ],
   },
 ];
+
+/** The sample role name in a locale, for a stored name that is a sample role's name in either language. */
+export function localizeRoleName(name: string, locale: 'zh-CN' | 'en'): string {
+  const sample = SAMPLE_ROLES.find((r) => r.zh === name || r.en === name);
+  return sample ? (locale === 'en' ? sample.en : sample.zh) : name;
+}

@@ -23,6 +23,7 @@ export const API_ACCESS = {
   'POST /account/overview': 'session',
   'POST /account/company': 'ACCOUNT_INFO',
   'POST /announcement/list': 'session',
+  'POST /announcement/detail': 'session',
   'POST /announcement/mark': 'session',
   'POST /feedback/add': 'session',
 } as const satisfies Record<string, Access>;

@@ -75,6 +75,8 @@ export const feedback = pgTable('feedback', {
   companyId: uuid('company_id').references(() => companies.id),
   userId: uuid('user_id').references(() => users.id),
   text: text('text').notNull(),
+  /** feedback | service */
+  source: text('source').notNull().default('feedback'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -27,6 +27,11 @@ describe('account', () => {
     expect(obj.permissionsList).toEqual(admin.permissionsList);
   });
 
+  it('names the sample roles in the language of the request', async () => {
+    expect((await call(t.app, admin, api('/account/query'), {}, { lang: 'en' })).json().obj.roleName).toBe('Super administrator');
+    expect((await call(t.app, operator, api('/account/query'), {}, { lang: 'en' })).json().obj.roleName).toBe('Operation specialist');
+  });
+
   it('shows the overview with the figures that exist: data pool and the latest announcement', async () => {
     const obj = (await call(t.app, admin, api('/account/overview'), {}, { lang: 'en' })).json().obj;
     expect(obj).toMatchObject({ dataTotalMb: 100, dataRemainingMb: 100, licenseStock: 0, onlineDevices: 0, certification: 'verified' });
@@ -68,6 +73,25 @@ describe('announcements', () => {
     expect((await call(t.app, admin, api('/account/overview'))).json().obj.announcementResp.read).toBe(false);
   });
 
+  it('gives one announcement with its newer and older neighbours', async () => {
+    await t.database.rows(sql`INSERT INTO announcements (title_zh, title_en, content_zh, content_en, published_at) VALUES
+      ('旧公告', 'Older', '内容', 'Body', now() - interval '2 days'), ('新公告', 'Newer', '内容', 'Body', now() + interval '1 second'),
+      ('未发布', 'Scheduled', '内容', 'Body', now() + interval '1 day')`);
+    await new Promise((r) => setTimeout(r, 1100));
+    const list = (await call(t.app, admin, api('/announcement/list'), { pageNum: 1, pageSize: 10 }, { lang: 'en' })).json().obj;
+    expect(list.list.map((a: { title: string }) => a.title)).toEqual(['Newer', 'Welcome to the RRP IoT connectivity console', 'Older']);
+    const [newer, welcome, older] = list.list.map((a: { id: string }) => a.id);
+    const midRes = await call(t.app, admin, api('/announcement/detail'), { id: welcome }, { lang: 'en' });
+    expect(midRes.json().success, midRes.body).toBe(true);
+    const mid = midRes.json().obj;
+    expect(mid).toMatchObject({ item: { id: welcome }, prevId: newer, nextId: older });
+    const first = (await call(t.app, admin, api('/announcement/detail'), { id: newer })).json().obj;
+    expect(first).toMatchObject({ prevId: null, nextId: welcome, item: { title: '新公告' } });
+    expect((await call(t.app, admin, api('/announcement/detail'), { id: older })).json().obj.nextId).toBeNull();
+    const scheduled = await t.database.rows<{ id: string }>(sql`SELECT id FROM announcements WHERE title_en = 'Scheduled'`);
+    expect((await call(t.app, admin, api('/announcement/detail'), { id: scheduled[0].id })).statusCode).toBe(404);
+  });
+
   it('answers 404 for an unknown announcement and 28002 for bad paging', async () => {
     const res = await call(t.app, admin, api('/announcement/mark'), { id: randomUUID(), read: true });
     expect(res.statusCode).toBe(404);
@@ -84,5 +108,11 @@ describe('feedback', () => {
     expect((await call(t.app, admin, api('/feedback/add'), { feedback: '好'.repeat(401) })).json().code).toBe(28002);
     expect((await call(t.app, admin, api('/feedback/add'), { feedback: '   ' })).json().code).toBe(28002);
     expect(await count()).toBe(1);
+  });
+
+  it('keeps where the message was written', async () => {
+    await call(t.app, admin, api('/feedback/add'), { feedback: 'hello', source: 'service' });
+    expect(await t.database.rows(sql`SELECT source FROM feedback ORDER BY id DESC LIMIT 1`)).toEqual([{ source: 'service' }]);
+    expect((await call(t.app, admin, api('/feedback/add'), { feedback: 'hello', source: 'mail' })).json().code).toBe(28002);
   });
 });

@@ -1,5 +1,5 @@
 import type { TAccountInfo, TAnnouncementBrief, TCompanyInfo } from '@rrp/contracts';
-import { effectivePermissions, type Locale } from '@rrp/contracts';
+import { effectivePermissions, type Locale, localizeRoleName } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 
@@ -26,11 +26,11 @@ export const ACCOUNT_QUERY = (userId: string) => sql`
   FROM users u LEFT JOIN companies c ON c.id = u.company_id
   WHERE u.id = ${userId}`;
 
-export async function findAccount(database: Database, userId: string): Promise<TAccountInfo | null> {
+export async function findAccount(database: Database, userId: string, locale: Locale): Promise<TAccountInfo | null> {
   const [r] = await database.rows<AccountRow>(ACCOUNT_QUERY(userId));
   if (!r) return null;
   const deductionSource = r.billing === 'parent' ? 1 : 0;
-  const roleNames = r.role_names ?? [];
+  const roleNames = (r.role_names ?? []).map((n) => localizeRoleName(n, locale));
   return {
     userId: r.id,
     name: r.name,
@@ -105,4 +105,22 @@ export async function listAnnouncements(database: Database, userId: string, offs
     ORDER BY a.published_at DESC, a.id DESC OFFSET ${offset} LIMIT ${limit}`);
   const [c] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM announcements WHERE published_at <= now()`);
   return { total: c.n, rows };
+}
+
+/** One announcement and its neighbours in list order (newest first). */
+export async function findAnnouncement(
+  database: Database,
+  userId: string,
+  id: string,
+): Promise<{ row: AnnRow; prevId: string | null; nextId: string | null } | null> {
+  const [row] = await database.rows<AnnRow & { prev_id: string | null; next_id: string | null }>(sql`
+    WITH a AS (SELECT * FROM announcements WHERE id = ${id} AND published_at <= now())
+    SELECT a.id, a.title_zh, a.title_en, a.content_zh, a.content_en, a.published_at,
+           EXISTS (SELECT 1 FROM announcement_reads r WHERE r.announcement_id = a.id AND r.user_id = ${userId}) AS read,
+           (SELECT n.id FROM announcements n WHERE n.published_at <= now() AND (n.published_at, n.id) > (a.published_at, a.id)
+              ORDER BY n.published_at, n.id LIMIT 1) AS prev_id,
+           (SELECT o.id FROM announcements o WHERE (o.published_at, o.id) < (a.published_at, a.id)
+              ORDER BY o.published_at DESC, o.id DESC LIMIT 1) AS next_id
+    FROM a`);
+  return row ? { row, prevId: row.prev_id, nextId: row.next_id } : null;
 }

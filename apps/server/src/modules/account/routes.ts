@@ -15,7 +15,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ database: Database; contact:
     `${API_PREFIX}/account/query`,
     { schema: { tags, summary: "The signed-in member's account", response: { 200: envelope(zAccountInfo) } } },
     async (req) => {
-      const account = await findAccount(database, authOf(req).userId);
+      const account = await findAccount(database, authOf(req).userId, req.locale);
       if (!account) throw new AppError(22008);
       return ok(req, account);
     },

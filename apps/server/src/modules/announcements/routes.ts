@@ -1,11 +1,11 @@
-import { API_PREFIX, zAnnouncementList, zAnnouncementMark, zPageRequest } from '@rrp/contracts';
+import { API_PREFIX, zAnnouncementDetail, zAnnouncementDetailRequest, zAnnouncementList, zAnnouncementMark, zPageRequest } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { authOf } from '../../plugins/auth.js';
 import { emptyEnvelope, envelope, ok } from '../../plugins/envelope.js';
 import { AppError } from '../../plugins/errors.js';
-import { listAnnouncements, toBrief } from '../account/repository.js';
+import { findAnnouncement, listAnnouncements, toBrief } from '../account/repository.js';
 
 export const announcementRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   const tags = ['announcements'];
@@ -17,6 +17,23 @@ export const announcementRoutes: FastifyPluginAsyncZod<{ database: Database }> =
       const { pageNum, pageSize } = req.body;
       const { total, rows } = await listAnnouncements(database, authOf(req).userId, (pageNum - 1) * pageSize, pageSize);
       return ok(req, { total, list: rows.map((r) => toBrief(r, req.locale)) });
+    },
+  );
+
+  app.post(
+    `${API_PREFIX}/announcement/detail`,
+    {
+      schema: {
+        tags,
+        summary: 'One announcement with its previous and next',
+        body: zAnnouncementDetailRequest,
+        response: { 200: envelope(zAnnouncementDetail) },
+      },
+    },
+    async (req) => {
+      const found = await findAnnouncement(database, authOf(req).userId, req.body.id);
+      if (!found) throw new AppError(29012);
+      return ok(req, { item: toBrief(found.row, req.locale), prevId: found.prevId, nextId: found.nextId });
     },
   );
 

@@ -11,7 +11,9 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ database: Database }> = asy
     { schema: { tags: ['feedback'], summary: 'Send feedback (at most 400 characters)', body: zFeedbackAdd, response: { 200: emptyEnvelope } } },
     async (req) => {
       const a = authOf(req);
-      await database.rows(sql`INSERT INTO feedback (company_id, user_id, text) VALUES (${a.companyId}, ${a.userId}, ${req.body.feedback})`);
+      await database.rows(
+        sql`INSERT INTO feedback (company_id, user_id, text, source) VALUES (${a.companyId}, ${a.userId}, ${req.body.feedback}, ${req.body.source})`,
+      );
       return ok(req, null);
     },
   );
