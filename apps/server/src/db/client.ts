@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -19,9 +19,22 @@ export type Database = {
   db: Db;
   /** Runs raw SQL and returns its rows. */
   rows<T = Record<string, unknown>>(query: SQL, tx?: Tx): Promise<T[]>;
+  /**
+   * A statement run on every request: on PostgreSQL it is a named prepared statement, parsed and
+   * planned once per connection (planning costs more than running these short queries).
+   * `name` must identify one SQL text.
+   */
+  prepared<T = Record<string, unknown>>(name: string, query: SQL): Promise<T[]>;
+  /**
+   * A prepared write whose loss in a database crash is acceptable (replay records): on
+   * PostgreSQL it commits without waiting for the disk flush (synchronous_commit off, on a pool
+   * of its own so business writes keep their durability).
+   */
+  ephemeral<T = Record<string, unknown>>(name: string, query: SQL): Promise<T[]>;
   close(): Promise<void>;
 };
 
+const dialect = new PgDialect();
 const migrationsFolder = join(fileURLToPath(new URL('.', import.meta.url)), 'migrations');
 
 async function rowsOf<T>(db: Tx, query: SQL): Promise<T[]> {
@@ -35,10 +48,13 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
+  const rows = <T>(q: SQL, tx?: Tx) => rowsOf<T>(tx ?? db, q);
   return {
     kind: 'pglite',
     db,
-    rows: (q, tx) => rowsOf(tx ?? db, q),
+    rows,
+    prepared: (_name, q) => rows(q),
+    ephemeral: (_name, q) => rows(q),
     close: () => client.close(),
   };
 }
@@ -55,11 +71,21 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     await conn.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
     conn.release();
   }
+  const relaxed = new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(poolSize / 3)), options: '-c synchronous_commit=off' });
+  const named = async <T>(p: pg.Pool, name: string, q: SQL): Promise<T[]> => {
+    const { sql: text, params } = dialect.sqlToQuery(q);
+    const res = await p.query({ name, text, values: params as unknown[] });
+    return res.rows as T[];
+  };
   return {
     kind: 'postgres',
     db,
     rows: (q, tx) => rowsOf(tx ?? db, q),
-    close: () => pool.end(),
+    prepared: (name, q) => named(pool, name, q),
+    ephemeral: (name, q) => named(relaxed, name, q),
+    close: async () => {
+      await Promise.all([pool.end(), relaxed.end()]);
+    },
   };
 }
 

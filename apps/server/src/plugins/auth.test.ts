@@ -70,6 +70,12 @@ describe('signed calls', () => {
     expect((await call(t.app, s, api('/account/query'), {}, { timestamp: Date.now() - 250_000 })).json().success).toBe(true);
   });
 
+  it('keeps no trace of a request whose signature fails: its id stays usable', async () => {
+    const requestId = randomUUID();
+    expect(await codeOf(call(t.app, s, api('/account/query'), {}, { requestId, mutate: (h) => (h['X-Sign'] = 'a'.repeat(64)) }))).toEqual([401, 28003]);
+    expect((await call(t.app, s, api('/account/query'), {}, { requestId })).json().success).toBe(true);
+  });
+
   it('never accepts a request id twice for the same token (replay)', async () => {
     const requestId = randomUUID();
     expect((await call(t.app, s, api('/account/query'), {}, { requestId })).json().success).toBe(true);

@@ -115,21 +115,32 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { database: Data
     if (h['x-sign-method'] !== undefined && h['x-sign-method'] !== 'HMAC-SHA256') throw new AppError(28003);
 
     const tokenHash = sha256hex(token);
-    const [s] = await database.rows<SessionRow>(sql`
-      SELECT s.user_id, s.secret_key, s.expires_at <= now() AS expired, s.ended_at,
-             u.company_id, c.path AS company_path, u.state, u.kind, u.locale, c.billing,
-             (SELECT array_agg(DISTINCT p) FROM user_roles ur JOIN roles r ON r.id = ur.role_id,
-                     unnest(r.permissions) AS p WHERE ur.user_id = u.id) AS perms
-      FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN companies c ON c.id = u.company_id
-      WHERE s.token_hash = ${tokenHash}`);
+    // One round trip: the session, and the request id recorded when the session is live. A
+    // request whose signature then fails has its record removed, so it changes nothing.
+    const [s] = await database.ephemeral<SessionRow & { fresh: boolean }>(
+      'auth_session',
+      sql`
+      WITH s AS (
+        SELECT s.user_id, s.secret_key, s.expires_at <= now() AS expired, s.ended_at,
+               u.company_id, c.path AS company_path, u.state, u.kind, u.locale, c.billing,
+               (SELECT array_agg(DISTINCT p) FROM user_roles ur JOIN roles r ON r.id = ur.role_id,
+                       unnest(r.permissions) AS p WHERE ur.user_id = u.id) AS perms
+        FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN companies c ON c.id = u.company_id
+        WHERE s.token_hash = ${tokenHash}),
+      ins AS (
+        INSERT INTO used_request_ids (token_hash, request_id)
+        SELECT ${tokenHash}, ${requestId} FROM s WHERE NOT s.expired AND s.ended_at IS NULL AND s.state = 'enabled'
+        ON CONFLICT DO NOTHING RETURNING 1)
+      SELECT s.*, EXISTS (SELECT 1 FROM ins) AS fresh FROM s`,
+    );
     if (!s || s.expired) throw new AppError(88003);
     if (s.ended_at || s.state !== 'enabled') throw new AppError(88016);
-    if (!verifySignature(request, token, s.secret_key, ts, requestId)) throw new AppError(28003);
-
-    const fresh = await database.rows(sql`
-      INSERT INTO used_request_ids (token_hash, request_id) VALUES (${tokenHash}, ${requestId})
-      ON CONFLICT DO NOTHING RETURNING 1 AS ok`);
-    if (fresh.length === 0) throw new AppError(28003);
+    if (!verifySignature(request, token, s.secret_key, ts, requestId)) {
+      if (s.fresh)
+        await database.ephemeral('auth_forget_request_id', sql`DELETE FROM used_request_ids WHERE token_hash = ${tokenHash} AND request_id = ${requestId}`);
+      throw new AppError(28003);
+    }
+    if (!s.fresh) throw new AppError(28003);
 
     const deductionSource = s.billing === 'parent' ? 1 : 0;
     request.auth = {

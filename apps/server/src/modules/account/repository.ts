@@ -27,7 +27,7 @@ export const ACCOUNT_QUERY = (userId: string) => sql`
   WHERE u.id = ${userId}`;
 
 export async function findAccount(database: Database, userId: string, locale: Locale): Promise<TAccountInfo | null> {
-  const [r] = await database.rows<AccountRow>(ACCOUNT_QUERY(userId));
+  const [r] = await database.prepared<AccountRow>('account_query', ACCOUNT_QUERY(userId));
   if (!r) return null;
   const deductionSource = r.billing === 'parent' ? 1 : 0;
   const roleNames = (r.role_names ?? []).map((n) => localizeRoleName(n, locale));

@@ -94,7 +94,10 @@ describe('registration', () => {
     const overview = await call(t.app, s, api('/account/overview'));
     expect(overview.json().obj).toMatchObject({ dataTotalMb: 100, dataRemainingMb: 100, certification: 'none', licenseStock: 0 });
     const account = (await call(t.app, s, api('/account/query'))).json().obj;
-    expect(account).toMatchObject({ telephone: '13912345678', companyName: 'Acme IoT', roleName: 'Super administrator' });
+    expect(account).toMatchObject({ telephone: '13912345678', companyName: 'Acme IoT', roleName: '超级管理员' });
+    expect(
+      await t.database.rows(sql`SELECT DISTINCT r.name FROM roles r JOIN companies c ON c.id = r.company_id WHERE c.name = 'Acme IoT' ORDER BY r.name`),
+    ).toEqual([{ name: 'Administrator' }, { name: 'Operation specialist' }, { name: 'Super administrator' }]);
   });
 
   it('uses a code once and refuses an e-mail already registered', async () => {
