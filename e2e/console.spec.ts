@@ -13,8 +13,13 @@ test.describe('the console, as a person uses it', () => {
     await expect(page.getByTestId('login-submit')).toContainText(/sign in|log in/i);
 
     await signIn(page, 'admin@demo.rrp.local');
+    // the unread announcement opens by itself; mark it read
+    const modal = page.getByRole('dialog');
+    await expect(modal).toContainText('Welcome to the RRP IoT connectivity console');
+    await page.getByTestId('announcement-mark-read').click();
+    await expect(modal).toBeHidden();
     await expect(page.getByTestId('header-account')).toContainText('13800000001');
-    await expect(page.getByTestId('header-account')).toContainText('超级管理员');
+    await expect(page.getByTestId('header-account')).toContainText('Super administrator');
     // the language chosen before signing in is kept and stored
     const menu = page.getByTestId('side-menu');
     await expect(menu).toContainText('Overview');
@@ -66,16 +71,20 @@ test.describe('the console, as a person uses it', () => {
     expect((await callWithBrowserSession(context, baseURL!, '/account/query')).body.success).toBe(true);
   });
 
-  test('unknown paths show 404, and a signed-in person at /login goes home', async ({ page }) => {
+  test('a signed-out person is sent to login; signed in, unknown paths show 404 and /login goes home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    await signIn(page, 'manager@demo.rrp.local');
+    await page.keyboard.press('Escape');
     await page.goto('/no/such/page');
     await expect(page.getByText('404').first()).toBeVisible();
-    await signIn(page, 'manager@demo.rrp.local');
     await page.goto('/login');
     await expect(page).toHaveURL(/\/home$/);
   });
 
   test('a session ended on the server sends the person to login', async ({ page, context, baseURL }) => {
     await signIn(page, 'manager@demo.rrp.local');
+    await page.keyboard.press('Escape');
     // sign out through the API with the browser's session, as another tab would
     expect((await callWithBrowserSession(context, baseURL!, '/user/logout')).body.success).toBe(true);
     await page.getByTestId('page-tabs').getByTestId('tab-/home').click();

@@ -41,11 +41,11 @@ export async function callWithBrowserSession(context: BrowserContext, baseURL: s
   return { status: res.status, body: (await res.json()) as { success: boolean; code: number; msg: string } };
 }
 
-/** The newest 6-digit code the mail catcher received for an address. */
-export async function mailedCode(to: string): Promise<string> {
+/** The newest 6-digit code the mail catcher received for an address, once it holds `nth` messages. */
+export async function mailedCode(to: string, nth = 1): Promise<string> {
   for (let i = 0; i < 50; i++) {
     const list = (await (await fetch(`${E2E_MAIL_URL}/messages?to=${encodeURIComponent(to)}`)).json()) as { text: string }[];
-    const code = list[0]?.text.match(/\b(\d{6})\b/)?.[1];
+    const code = list.length >= nth ? list[0].text.match(/\b(\d{6})\b/)?.[1] : undefined;
     if (code) return code;
     await new Promise((r) => setTimeout(r, 200));
   }

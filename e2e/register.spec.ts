@@ -28,5 +28,22 @@ test('registers a company with the e-mailed code, receives 100M of data, and sig
   await expect(page.getByText(/100M/).first()).toBeVisible();
   await page.getByTestId('register-to-login').click();
   await signIn(page, email, 'Acme#2026go');
-  await expect(page.getByText(/100/).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('100 MB').first()).toBeVisible();
+
+  // forgot password: a code by e-mail, a new password, and the old one no longer works
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByTestId('forgot-open').click();
+  await page.getByTestId('forgot-email').fill(email);
+  await page.getByTestId('forgot-send-code').click();
+  await page.getByTestId('forgot-code').fill(await mailedCode(email, 2));
+  await page.getByTestId('forgot-password').fill('Fresh#2026go');
+  await page.getByTestId('forgot-confirm').fill('Fresh#2026go');
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /重置密码|Reset password/ })
+    .click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await signIn(page, email, 'Fresh#2026go');
 });
