@@ -82,9 +82,10 @@ describe('signed calls', () => {
     expect(await codeOf(call(t.app, s, api('/account/query'), {}, { requestId }))).toEqual([401, 28003]);
   });
 
-  it('refuses a request id that is not a UUID and a foreign sign method', async () => {
+  it('refuses a request id that is not a UUID, a foreign sign method and an unknown version', async () => {
     expect(await codeOf(call(t.app, s, api('/account/query'), {}, { requestId: 'abc' }))).toEqual([401, 28003]);
     expect(await codeOf(call(t.app, s, api('/account/query'), {}, { mutate: (h) => (h['X-Sign-Method'] = 'MD5') }))).toEqual([401, 28003]);
+    expect(await codeOf(call(t.app, s, api('/account/query'), {}, { mutate: (h) => (h['X-Version'] = '2.0') }))).toEqual([401, 28003]);
   });
 
   it('answers 88016 once the session ended elsewhere (logout, disabled member, password change)', async () => {

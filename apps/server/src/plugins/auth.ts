@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { type Access, API_ACCESS, API_PREFIX, canonicalRequest, effectivePermissions, type Permission, TIMING, utcDay } from '@rrp/contracts';
+import { type Access, API_ACCESS, API_PREFIX, canonicalRequest, effectivePermissions, type Permission, SIGN_VERSION, TIMING, utcDay } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -113,6 +113,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { database: Data
     if (typeof requestId !== 'string' || !UUID_RE.test(requestId)) throw new AppError(28003);
     if (Math.abs(now() - Number(ts)) > TIMING.signatureSkewMs) throw new AppError(28003);
     if (h['x-sign-method'] !== undefined && h['x-sign-method'] !== 'HMAC-SHA256') throw new AppError(28003);
+    if (h['x-version'] !== undefined && h['x-version'] !== SIGN_VERSION) throw new AppError(28003);
 
     const tokenHash = sha256hex(token);
     // One round trip: the session, and the request id recorded when the session is live. A
