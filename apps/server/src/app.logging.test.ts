@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { api, call, DEMO, DEMO_PASSWORD, freshDatabase, login, TEST_CAPTCHA, testConfig, tryLogin } from '../test/helper.js';
 import { buildApp } from './app.js';
+import { createProvider } from './modules/network/create-provider.js';
 import { seedDemo } from './seed/demo.js';
 
 describe('logs', () => {
@@ -11,7 +12,7 @@ describe('logs', () => {
     const config = testConfig({ LOG_LEVEL: 'trace' });
     const database = await freshDatabase();
     await seedDemo(database, config);
-    const app = await buildApp({ config, database, logStream });
+    const app = await buildApp({ config, database, logStream, provider: createProvider(database, { simulateFleet: false }) });
     await app.ready();
     const s = await login(app, DEMO.admin, DEMO_PASSWORD);
     await call(app, s, api('/account/query'));

@@ -11,7 +11,10 @@ import { Captchas } from './modules/auth/captcha.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { RsaKeys } from './modules/auth/rsa-keys.js';
 import { countryRoutes } from './modules/countries/routes.js';
+import { deviceRoutes } from './modules/devices/routes.js';
 import { feedbackRoutes } from './modules/feedback/routes.js';
+import type { ConnectivityProvider } from './modules/network/provider.js';
+import { networkRoutes } from './modules/network/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { rawBodyPlugin } from './plugins/raw-body.js';
@@ -24,6 +27,7 @@ export type AppOptions = {
   logger?: boolean;
   /** where the logs go (stdout by default) */
   logStream?: NodeJS.WritableStream;
+  provider: ConnectivityProvider;
 };
 
 const CONTACT: Contact = { email: 'support@rrp.local', phone: '400-800-1234', hours: '09:00-18:00 (UTC+8), Mon-Fri' };
@@ -76,6 +80,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes, { database, contact: CONTACT });
   await app.register(announcementRoutes, { database });
   await app.register(feedbackRoutes, { database });
+  await app.register(deviceRoutes, { database, provider: opts.provider });
+  await app.register(networkRoutes, { database, provider: opts.provider });
 
   await registerWeb(app, opts.webDist);
   return app;

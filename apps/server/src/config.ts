@@ -26,6 +26,8 @@ const zConfig = z
     RRP_OPS_EMAIL: z.string().email().default('ops@rrp.local'),
     RRP_OPS_PASSWORD: z.string().optional(),
     RRP_JOBS: zBool.default(true),
+    /** the simulated device fleet reports from this process */
+    RRP_SIMULATOR: zBool.default(true),
     RRP_SEED: zBool.default(true),
     RRP_WEB_DIST: z.string().optional(),
     RRP_TRUST_PROXY: zBool.default(false),

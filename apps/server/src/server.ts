@@ -6,11 +6,11 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
 import { DataDirLockedError, lockDataDir } from './db/lock.js';
-import { cleanup } from './jobs/cleanup.js';
+import { allJobs } from './jobs/registry.js';
 import { JobRunner } from './jobs/runner.js';
 import { MailCatcher } from './mail/catcher.js';
-import type { EmailJob } from './mail/outbox.js';
 import { smtpMailer } from './mail/transport.js';
+import { createProvider } from './modules/network/create-provider.js';
 import { type SeedResult, seedDemo } from './seed/demo.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -82,14 +82,12 @@ async function main() {
     writeFileSync(join(config.dataDir, 'demo-credentials.txt'), `${creds}\n`, { mode: 0o600 });
   }
 
-  const app = await buildApp({ config, database, webDist: config.RRP_WEB_DIST ?? WEB_DIST });
-  const jobs = new JobRunner(
-    database,
-    { 'email.send': (job: EmailJob) => mailer.send(job), cleanup: () => cleanup(database) },
-    [{ name: 'cleanup', everyMs: 10 * 60_000 }],
-    app.log,
-  );
+  const provider = createProvider(database, { simulateFleet: config.RRP_SIMULATOR });
+  const app = await buildApp({ config, database, provider, webDist: config.RRP_WEB_DIST ?? WEB_DIST });
+  const { handlers, periodic } = allJobs({ database, provider, mailer });
+  const jobs = new JobRunner(database, handlers, periodic, app.log);
   if (config.RRP_JOBS) jobs.start();
+  if (config.RRP_SIMULATOR) provider.start();
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const addr = app.server.address();
@@ -103,6 +101,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     await app.close();
+    await provider.stop();
     await jobs.stop();
     mailer.close();
     await catcher?.stop();

@@ -5,6 +5,8 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
+import type { ConnectivityProvider } from '../src/modules/network/provider.js';
+import { createProvider } from '../src/modules/network/create-provider.js';
 import { seedDemo } from '../src/seed/demo.js';
 
 export const TEST_CAPTCHA = 'abcd';
@@ -56,18 +58,20 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
-export type TestApp = { app: FastifyInstance; database: Database; config: Config; close(): Promise<void> };
+export type TestApp = { app: FastifyInstance; database: Database; config: Config; provider: ConnectivityProvider; close(): Promise<void> };
 
 export async function buildTestApp(opts: { seed?: boolean; config?: Record<string, string>; logger?: boolean } = {}): Promise<TestApp> {
   const config = testConfig(opts.config);
   const database = await freshDatabase();
   if (opts.seed !== false) await seedDemo(database, config);
-  const app = await buildApp({ config, database, logger: opts.logger ?? false });
+  const provider = createProvider(database, { simulateFleet: false });
+  const app = await buildApp({ config, database, provider, logger: opts.logger ?? false });
   await app.ready();
   return {
     app,
     database,
     config,
+    provider,
     close: async () => {
       await app.close();
       await database.close();

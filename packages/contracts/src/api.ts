@@ -135,11 +135,6 @@ export const zAnnouncementDetail = z.object({
 });
 export type TAnnouncementDetail = z.infer<typeof zAnnouncementDetail>;
 
-export const zLicenseCount = z.object({
-  stock: z.number().int(),
-  inUse: z.number().int(),
-  expiring30d: z.number().int(),
-});
 
 export const zCompanyInfo = z.object({
   companyId: z.string(),

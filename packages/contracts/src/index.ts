@@ -1,4 +1,5 @@
 export * from './api.js';
+export * from './devices.js';
 export * from './errors.js';
 export * from './limits.js';
 export * from './locale.js';

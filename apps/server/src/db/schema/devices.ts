@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { companies } from './companies.js';
+import { users } from './users.js';
+
+export const deviceGroups = pgTable(
+  'device_groups',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('device_groups_name_uq').on(t.companyId, t.name), uniqueIndex('device_groups_default_uq').on(t.companyId).where(sql`${t.isDefault}`)],
+);
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    groupId: uuid('group_id').references(() => deviceGroups.id),
+    imei: text('imei').notNull(),
+    name: text('name').notNull().default(''),
+    region: text('region').notNull(),
+    /** in_stock | physical_card | esim | seed_card | service_expired */
+    status: text('status').notNull().default('in_stock'),
+    online: boolean('online').notNull().default(false),
+    suspended: boolean('suspended').notNull().default(false),
+    autoRenew: boolean('auto_renew').notNull().default(true),
+    /** real_name | not_real_name | pre_order */
+    realName: text('real_name').notNull().default('not_real_name'),
+    iccid: text('iccid'),
+    area: text('area'),
+    operator: text('operator'),
+    networkType: text('network_type'),
+    /** 0 (none) to 5 */
+    signalLevel: integer('signal_level'),
+    strategyId: uuid('strategy_id'),
+    importTaskId: uuid('import_task_id'),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    licenseExpiresAt: timestamp('license_expires_at', { withTimezone: true }),
+    lastSwitchAt: timestamp('last_switch_at', { withTimezone: true }),
+    /** usage of the last complete UTC day and of the current month, kept by the roll-up job (bytes) */
+    usageYesterday: bigint('usage_yesterday', { mode: 'number' }).notNull().default(0),
+    usageMonth: bigint('usage_month', { mode: 'number' }).notNull().default(0),
+    lastReportAt: timestamp('last_report_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('devices_imei_uq').on(t.imei),
+    index('devices_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('devices_company_status_idx').on(t.companyId, t.status),
+    index('devices_company_usage_y_idx').on(t.companyId, t.usageYesterday, t.id),
+    index('devices_company_usage_m_idx').on(t.companyId, t.usageMonth, t.id),
+    index('devices_expiry_idx').on(t.licenseExpiresAt),
+    index('devices_group_idx').on(t.groupId),
+  ],
+);
+
+/**
+ * Every License granted to or used by a company is a row; the stock is the sum of `delta`.
+ * Writers lock the company row first, so concurrent uses can never overspend.
+ */
+export const licenseLedger = pgTable(
+  'license_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    delta: integer('delta').notNull(),
+    /** certification | purchase | import | renewal | auto_renewal | migration */
+    reason: text('reason').notNull(),
+    deviceId: uuid('device_id'),
+    ref: text('ref'),
+    userId: uuid('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('license_ledger_company_idx').on(t.companyId)],
+);
+
+export const importTasks = pgTable(
+  'import_tasks',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: uuid('user_id').references(() => users.id),
+    taskName: text('task_name').notNull(),
+    region: text('region').notNull(),
+    /** running | done | failed */
+    status: text('status').notNull().default('running'),
+    total: integer('total').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    succeeded: integer('succeeded').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    /** rows refused, with their reason: [{row, imei, name, reason}] */
+    failures: jsonb('failures').notNull().default(sql`'[]'::jsonb`),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('import_tasks_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/** Who did what to a device, and how it ended. */
+export const deviceOperations = pgTable(
+  'device_operations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id'),
+    /** import | suspend | unsuspend | switch_card | sync | renew | auto_renew | expire | migrate */
+    action: text('action').notNull(),
+    /** pending | done | failed */
+    status: text('status').notNull().default('done'),
+    detail: jsonb('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('device_operations_device_idx').on(t.deviceId, t.createdAt)],
+);
+
+/** Raw reports as devices (or the simulator) sent them. */
+export const deviceReports = pgTable(
+  'device_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: uuid('device_id').notNull(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+    /** bytes used since the previous report */
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    online: boolean('online').notNull(),
+    signalLevel: integer('signal_level'),
+    operator: text('operator'),
+    networkType: text('network_type'),
+    area: text('area'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('device_reports_received_idx').on(t.id), index('device_reports_device_idx').on(t.deviceId, t.reportedAt)],
+);
+
+/** Usage per device per UTC day, rolled up from the raw reports. */
+export const deviceUsageDaily = pgTable(
+  'device_usage_daily',
+  {
+    deviceId: uuid('device_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.day] }), index('device_usage_daily_company_day_idx').on(t.companyId, t.day)],
+);
+
+/** The key a company's devices (or gateway) sign their reports with. */
+export const deviceKeys = pgTable('device_keys', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  keyId: text('key_id').notNull().unique(),
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,22 @@
+/**
+ * The mobile network and device fleet behind the console. The simulator implements it here; a
+ * real carrier or device gateway could replace it without touching the device module.
+ */
+export type DeviceRef = { id: string; imei: string; region: string; companyId: string };
+
+export type CommandKind = 'suspend' | 'unsuspend' | 'switch_card' | 'sync';
+
+export interface ConnectivityProvider {
+  /** Devices that just took a License: bring their connectivity up (they start reporting). */
+  activate(devices: DeviceRef[]): Promise<void>;
+  /** Service expired: connectivity stops. */
+  deactivate(device: DeviceRef): Promise<void>;
+  /**
+   * Sends a command. It completes later: the provider finishes the operation row `operationId`
+   * (status done or failed) and updates the device, durably (jobs), with realistic delays.
+   */
+  command(device: DeviceRef, kind: CommandKind, operationId: number): Promise<void>;
+  /** Starts background activity (the simulated fleet's reports), if any. */
+  start(): void;
+  stop(): Promise<void>;
+}
