@@ -1,4 +1,13 @@
-import { BugOutlined, HomeOutlined, IdcardOutlined, NotificationOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import {
+  BugOutlined,
+  CloudUploadOutlined,
+  HomeOutlined,
+  IdcardOutlined,
+  MobileOutlined,
+  NotificationOutlined,
+  ProfileOutlined,
+  QuestionCircleOutlined,
+} from '@ant-design/icons';
 import type { Permission } from '@rrp/contracts';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyPage } from './lazyPage';
@@ -41,6 +50,38 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     cache: false,
     closable: false,
     page: lazyPage(() => import('../features/home/HomePage')),
+  },
+  {
+    path: '/device',
+    titleKey: 'devices:page.import',
+    icon: CloudUploadOutlined,
+    permission: 'DEVICE_IMPORT',
+    section: 'deviceImport',
+    page: lazyPage(() => import('../features/devices/ImportPage')),
+  },
+  {
+    path: '/device-logs',
+    titleKey: 'devices:page.importLog',
+    icon: ProfileOutlined,
+    permission: 'DEVICE_IMPORT',
+    section: 'deviceImport',
+    page: lazyPage(() => import('../features/devices/ImportLogPage')),
+  },
+  {
+    path: '/device-list',
+    titleKey: 'devices:page.list',
+    icon: MobileOutlined,
+    permission: 'DEVICE_LIST',
+    page: lazyPage(() => import('../features/devices/DeviceListPage')),
+  },
+  {
+    path: '/device-list/detail',
+    titleKey: 'devices:page.detail',
+    permission: 'DEVICE_LIST',
+    hideInMenu: true,
+    activeMenu: '/device-list',
+    parent: '/device-list',
+    page: lazyPage(() => import('../features/devices/DeviceDetailPage')),
   },
   {
     path: '/account',

@@ -9,7 +9,7 @@ import { LOCALE_STORAGE_KEY } from './detect';
 
 dayjs.extend(utc);
 
-export const NAMESPACES = ['common', 'auth', 'layout', 'menu', 'home', 'account', 'announcement', 'help', 'errors', 'legal'] as const;
+export const NAMESPACES = ['common', 'auth', 'layout', 'menu', 'home', 'account', 'announcement', 'help', 'errors', 'legal', 'devices'] as const;
 
 /** Each language's catalogues are a separate chunk, fetched when the language is first used. */
 const catalogues = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' });

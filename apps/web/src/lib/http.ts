@@ -174,3 +174,125 @@ export function post<T>(path: string, body?: unknown, opts?: RequestOptions): Pr
 export function postPublic<T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'auth'>): Promise<T> {
   return request<T>('POST', path, body, { ...opts, auth: false });
 }
+
+/**
+ * Signed headers for a call whose body is not JSON (multipart upload, file download): the
+ * signature covers the empty body, as docs/api.md states for these calls.
+ */
+async function emptyBodySignature(method: 'GET' | 'POST', url: string, opts: RequestOptions): Promise<Record<string, string>> {
+  const headers: Record<string, string> = { 'Accept-Language': hooks.getLocale() };
+  if (opts.auth === false) return headers;
+  const cred = hooks.getCredentials();
+  if (!cred) return headers;
+  return {
+    ...headers,
+    ...(await signedHeaders({ secretKey: cred.secretKey, token: cred.token, method, url, body: '', timestamp: Date.now(), requestId: newUuid() })),
+  };
+}
+
+function buildUrl(path: string, query?: Record<string, string | number>): string {
+  const qs = query
+    ? Object.entries(query)
+        .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+        .join('&')
+    : '';
+  return `${API_PREFIX}${path}${qs ? `?${qs}` : ''}`;
+}
+
+/** Reads an envelope answer the way request() does: obj on success, else the message and an error. */
+async function readEnvelope<T>(res: Response, url: string, opts: RequestOptions): Promise<T> {
+  let data: unknown = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!isEnvelope(data)) return failAbnormal(url, res.status, opts, `HTTP ${res.status} without an envelope`);
+  if (!data.success) {
+    const text = data.msg || i18next.t('common:systemError');
+    hooks.reportError(`${data.code} ${text}`, url);
+    if (SESSION_ENDED_CODES.has(data.code)) {
+      hooks.clearSession();
+      if (!opts.silent) hooks.showError(text);
+      hooks.onUnauthorized();
+    } else if (!opts.silent) {
+      hooks.showError(text);
+    }
+    throw new ApiError(data.code, text, res.status);
+  }
+  return data.obj as T;
+}
+
+/**
+ * POSTs a multipart form (file upload) to `/api/v1/rrp{path}`. Signed over the empty body; the
+ * browser sets the multipart content type with its boundary, so no Content-Type is given here.
+ */
+export async function upload<T>(path: string, form: FormData, opts: RequestOptions = {}): Promise<T> {
+  const url = buildUrl(path, opts.query);
+  const headers = { Accept: 'application/json', ...(await emptyBodySignature('POST', url, opts)) };
+  let res: Response;
+  try {
+    res = await fetch(url, { method: 'POST', headers, body: form, signal: opts.signal, credentials: 'same-origin' });
+  } catch (err) {
+    if ((err as Error)?.name === 'AbortError') throw err;
+    return failAbnormal(url, null, opts, `network: ${(err as Error)?.message ?? String(err)}`);
+  }
+  return readEnvelope<T>(res, url, opts);
+}
+
+/** The file name of a Content-Disposition header (RFC 6266 `filename*` first), or null. */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall through to the plain name */
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  if (plain) return (plain[2] ?? plain[1]).trim();
+  return null;
+}
+
+export type DownloadOptions = RequestOptions & { /** used when the answer names no file */ fallbackName?: string };
+
+/**
+ * A signed GET of a file (spreadsheet export, template). An envelope answer is an error and is
+ * shown like any other; a file answer is saved under the name of its Content-Disposition.
+ * Returns the saved file's name.
+ */
+export async function download(path: string, opts: DownloadOptions = {}): Promise<string> {
+  const url = buildUrl(path, opts.query);
+  const headers = await emptyBodySignature('GET', url, opts);
+  let res: Response;
+  try {
+    res = await fetch(url, { method: 'GET', headers, signal: opts.signal, credentials: 'same-origin' });
+  } catch (err) {
+    if ((err as Error)?.name === 'AbortError') throw err;
+    return failAbnormal(url, null, opts, `network: ${(err as Error)?.message ?? String(err)}`);
+  }
+  const type = res.headers.get('Content-Type') ?? '';
+  if (!res.ok || type.includes('application/json')) {
+    await readEnvelope<unknown>(res, url, opts);
+    return failAbnormal(url, res.status, opts, `HTTP ${res.status}: no file in the answer`);
+  }
+  const blob = await res.blob();
+  const name = filenameFromDisposition(res.headers.get('Content-Disposition')) ?? opts.fallbackName ?? 'download';
+  saveBlob(blob, name);
+  return name;
+}
+
+/** Hands a Blob to the browser as a download. */
+export function saveBlob(blob: Blob, name: string): void {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

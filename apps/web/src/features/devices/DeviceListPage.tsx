@@ -1,0 +1,149 @@
+import { ApartmentOutlined, ExportOutlined, FolderOpenOutlined, SwapOutlined } from '@ant-design/icons';
+import type { TDeviceRow } from '@rrp/contracts';
+import { App, Button, Card, Empty, Result, Select, Space, Table, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formatUtc } from '../../lib/format';
+import { LIST_REFRESH_MS, useDeviceList, useGroupMutation, useGroups } from './api';
+import { BillModal } from './BillModal';
+import { DeviceDetailDrawer } from './DeviceDetailDrawer';
+import { DeviceFilters } from './DeviceFilters';
+import { deviceColumns, sortFromTable } from './deviceColumns';
+import { ExportModal } from './ExportModal';
+import { GroupsModal } from './GroupsModal';
+import { MigrateModal } from './MigrateModal';
+import { filtersFromQuery, filtersToQuery, LIST_PAGE_SIZES, type ListFilters, listRequest } from './rules';
+import './devices.css';
+
+/** The device list: filters, sort and page in the URL; online states refresh every 15 s while visible. */
+export default function DeviceListPage() {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromQuery(params), [params]);
+  const request = useMemo(() => listRequest(filters), [filters]);
+  const list = useDeviceList(request);
+  const groups = useGroups();
+  const move = useGroupMutation<{ groupId: string; imeis: string[] }>('move');
+
+  const [detailImei, setDetailImei] = useState<string | null>(null);
+  const [billDevice, setBillDevice] = useState<TDeviceRow | null>(null);
+  const [exportOpen, setExportOpen] = useState(false);
+  const [migrateOpen, setMigrateOpen] = useState(false);
+  const [groupsOpen, setGroupsOpen] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [targetGroup, setTargetGroup] = useState<string | undefined>();
+
+  const update = (next: Partial<ListFilters>, keepPage = false) => {
+    const merged: ListFilters = { ...filters, ...next, page: keepPage ? (next.page ?? filters.page) : (next.page ?? 1) };
+    setParams(filtersToQuery(merged));
+    setSelected([]);
+  };
+
+  const columns = deviceColumns(t, i18n.language, filters.sort, { onDetail: (r) => setDetailImei(r.imei), onBill: setBillDevice });
+  const rows = list.data?.list ?? [];
+  const filtered = !!(filters.name || filters.imei || filters.status || filters.online !== undefined || filters.groupId);
+
+  const moveSelected = async () => {
+    if (!targetGroup || selected.length === 0) return;
+    try {
+      await move.mutateAsync({ groupId: targetGroup, imeis: selected });
+      void message.success(t('devices:groups.moved', { count: selected.length }));
+      setSelected([]);
+      setTargetGroup(undefined);
+    } catch {
+      /* shown by the http client */
+    }
+  };
+
+  return (
+    <Card
+      variant="borderless"
+      title={t('devices:list.title')}
+      extra={
+        <Typography.Text type="secondary">
+          {t('devices:list.refreshNote', { seconds: LIST_REFRESH_MS / 1000 })}
+          {list.dataUpdatedAt > 0 && ` · ${t('devices:list.updatedAt', { time: formatUtc(list.dataUpdatedAt, 'HH:mm:ss') })}`}
+        </Typography.Text>
+      }
+    >
+      <DeviceFilters filters={filters} groups={groups.data ?? []} onApply={(f) => update(f)} />
+      <div className="device-toolbar">
+        <Space wrap>
+          <Button icon={<ExportOutlined />} onClick={() => setExportOpen(true)} data-testid="device-export-open">
+            {t('devices:list.export')}
+          </Button>
+          <Button icon={<SwapOutlined />} onClick={() => setMigrateOpen(true)} data-testid="device-migrate-open">
+            {t('devices:list.migrate')}
+          </Button>
+          <Button icon={<ApartmentOutlined />} onClick={() => setGroupsOpen(true)} data-testid="device-groups-open">
+            {t('devices:list.groups')}
+          </Button>
+        </Space>
+        {selected.length > 0 && (
+          <Space wrap className="device-move">
+            <Typography.Text>{t('devices:list.selected', { count: selected.length })}</Typography.Text>
+            <Select
+              className="device-filter-select"
+              placeholder={t('devices:groups.moveTo')}
+              value={targetGroup}
+              onChange={setTargetGroup}
+              data-testid="device-move-group"
+              options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+            />
+            <Button
+              type="primary"
+              icon={<FolderOpenOutlined />}
+              disabled={!targetGroup}
+              loading={move.isPending}
+              onClick={() => void moveSelected()}
+              data-testid="device-move-submit"
+            >
+              {t('devices:groups.move')}
+            </Button>
+            <Button onClick={() => setSelected([])}>{t('devices:list.clearSelection')}</Button>
+          </Space>
+        )}
+      </div>
+      {list.isError && !list.data ? (
+        <Result status="warning" title={t('devices:loadFailed')} extra={<Button onClick={() => void list.refetch()}>{t('common:action.retry')}</Button>} />
+      ) : (
+        <Table<TDeviceRow>
+          data-testid="device-table"
+          rowKey="imei"
+          size="middle"
+          columns={columns}
+          dataSource={rows}
+          loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
+          scroll={{ x: 2300 }}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), preserveSelectedRowKeys: false }}
+          onRow={(row) => ({ onClick: () => setDetailImei(row.imei), className: 'device-row' })}
+          locale={{ emptyText: <Empty description={filtered ? t('devices:list.emptyFiltered') : t('devices:list.empty')} /> }}
+          onChange={(_p, _f, sorter, extra) => {
+            if (extra.action !== 'sort') return;
+            const s = Array.isArray(sorter) ? sorter[0] : sorter;
+            update({ sort: sortFromTable(s?.columnKey, s?.order ?? undefined) });
+          }}
+          pagination={{
+            current: filters.page,
+            pageSize: filters.size,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: LIST_PAGE_SIZES.map(String),
+            showTotal: (total) => t('devices:totalCount', { total }),
+            onChange: (page, size) => update(size !== filters.size ? { size, page: 1 } : { page }, true),
+          }}
+        />
+      )}
+      <Typography.Paragraph type="secondary" className="devices-gap-top">
+        {t('devices:list.usageNote')}
+      </Typography.Paragraph>
+      <DeviceDetailDrawer imei={detailImei} onClose={() => setDetailImei(null)} />
+      <BillModal device={billDevice} onClose={() => setBillDevice(null)} />
+      <ExportModal open={exportOpen} onClose={() => setExportOpen(false)} />
+      {migrateOpen && <MigrateModal open onClose={() => setMigrateOpen(false)} initialImeis={selected} />}
+      <GroupsModal open={groupsOpen} onClose={() => setGroupsOpen(false)} />
+    </Card>
+  );
+}

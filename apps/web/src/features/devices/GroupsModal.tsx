@@ -1,0 +1,148 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Input, Modal, Popconfirm, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DeviceGroup, useGroupMutation, useGroups } from './api';
+
+/** Group names: 1 to 20 characters (contracts zGroupName). */
+export const GROUP_NAME_MAX = 20;
+
+/** Device groups: list with device counts, add, rename, delete (the default group stays). */
+export function GroupsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const groups = useGroups();
+  const add = useGroupMutation<{ name: string }>('add');
+  const rename = useGroupMutation<{ id: string; name: string }>('rename');
+  const remove = useGroupMutation<{ id: string }>('delete');
+  const [newName, setNewName] = useState('');
+  const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
+
+  const doAdd = async () => {
+    const name = newName.trim();
+    if (!name) return;
+    try {
+      await add.mutateAsync({ name });
+      setNewName('');
+      void message.success(t('devices:groups.added'));
+    } catch {
+      /* shown by the http client */
+    }
+  };
+
+  const doRename = async () => {
+    if (!editing) return;
+    const name = editing.name.trim();
+    if (!name) return;
+    try {
+      await rename.mutateAsync({ id: editing.id, name });
+      setEditing(null);
+      void message.success(t('devices:groups.renamed'));
+    } catch {
+      /* shown by the http client */
+    }
+  };
+
+  const columns: TableColumnsType<DeviceGroup> = [
+    {
+      key: 'name',
+      title: t('devices:groups.name'),
+      dataIndex: 'name',
+      render: (v: string, row) =>
+        editing?.id === row.id ? (
+          <Space.Compact>
+            <Input
+              size="small"
+              autoFocus
+              maxLength={GROUP_NAME_MAX}
+              value={editing.name}
+              aria-label={t('devices:groups.name')}
+              onChange={(e) => setEditing({ id: row.id, name: e.target.value })}
+              onPressEnter={() => void doRename()}
+            />
+            <Button size="small" type="primary" loading={rename.isPending} disabled={!editing.name.trim()} onClick={() => void doRename()}>
+              {t('common:action.ok')}
+            </Button>
+            <Button size="small" onClick={() => setEditing(null)}>
+              {t('common:action.cancel')}
+            </Button>
+          </Space.Compact>
+        ) : (
+          <Space>
+            {v}
+            {row.isDefault && <Tag color="blue">{t('devices:groups.default')}</Tag>}
+          </Space>
+        ),
+    },
+    { key: 'count', title: t('devices:groups.count'), dataIndex: 'deviceCount', align: 'right', width: 100 },
+    {
+      key: 'actions',
+      title: t('devices:column.actions'),
+      width: 120,
+      render: (_v, row) => (
+        <Space size={0}>
+          <Tooltip title={t('devices:groups.rename')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={t('devices:groups.rename')}
+              onClick={() => setEditing({ id: row.id, name: row.name })}
+            />
+          </Tooltip>
+          {row.isDefault ? (
+            <Tooltip title={t('devices:groups.defaultUndeletable')}>
+              <Button type="text" size="small" icon={<DeleteOutlined />} disabled aria-label={t('devices:groups.delete')} />
+            </Tooltip>
+          ) : (
+            <Popconfirm
+              title={t('devices:groups.deleteConfirm', { name: row.name })}
+              description={row.deviceCount > 0 ? t('devices:groups.deleteNotEmpty') : undefined}
+              okText={t('common:action.ok')}
+              cancelText={t('common:action.cancel')}
+              onConfirm={async () => {
+                try {
+                  await remove.mutateAsync({ id: row.id });
+                  void message.success(t('devices:groups.deleted'));
+                } catch {
+                  /* shown by the http client */
+                }
+              }}
+            >
+              <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('devices:groups.delete')} />
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Modal open={open} onCancel={onClose} footer={null} title={t('devices:groups.title')} destroyOnHidden width={560}>
+      <Space.Compact className="full-width devices-gap">
+        <Input
+          maxLength={GROUP_NAME_MAX}
+          value={newName}
+          onChange={(e) => setNewName(e.target.value)}
+          onPressEnter={() => void doAdd()}
+          placeholder={t('devices:groups.newPlaceholder', { max: GROUP_NAME_MAX })}
+          aria-label={t('devices:groups.newPlaceholder', { max: GROUP_NAME_MAX })}
+          data-testid="group-new-name"
+        />
+        <Button type="primary" icon={<PlusOutlined />} loading={add.isPending} disabled={!newName.trim()} onClick={() => void doAdd()} data-testid="group-add">
+          {t('devices:groups.add')}
+        </Button>
+      </Space.Compact>
+      <Table<DeviceGroup>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={groups.data ?? []}
+        loading={groups.isFetching}
+        pagination={false}
+        data-testid="group-table"
+        locale={{ emptyText: t('devices:groups.empty') }}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,99 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, Empty, Result, Table, type TableColumnsType, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formatUtc } from '../../lib/format';
+import { downloadFailures, type TImportTask, useImportLog } from './api';
+import './devices.css';
+
+const PAGE_SIZE = 20;
+const STATUS_BADGE = { running: 'processing', done: 'success', failed: 'error' } as const;
+
+/** The import tasks of the company, newest first; the page lives in the URL (?page=). */
+export default function ImportLogPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const pageNum = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const q = useImportLog(pageNum, PAGE_SIZE);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const getFailures = async (id: string) => {
+    setBusyId(id);
+    try {
+      await downloadFailures(id);
+    } catch {
+      /* shown by the http client */
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const columns: TableColumnsType<TImportTask> = [
+    { key: 'date', title: t('devices:log.date'), dataIndex: 'createdAt', width: 160, render: (v: string) => formatUtc(v, 'YYYY-MM-DD HH:mm') },
+    { key: 'taskName', title: t('devices:log.taskName'), dataIndex: 'taskName', width: 240, ellipsis: { showTitle: true } },
+    { key: 'region', title: t('devices:import.region'), dataIndex: 'region', render: (v: string) => t(`devices:region.${v}`, { defaultValue: v }) },
+    { key: 'imported', title: t('devices:log.imported'), dataIndex: 'total', align: 'right' },
+    { key: 'succeeded', title: t('devices:log.succeeded'), dataIndex: 'succeeded', align: 'right' },
+    {
+      key: 'failed',
+      title: t('devices:log.failed'),
+      dataIndex: 'failed',
+      align: 'right',
+      render: (v: number) => (v > 0 ? <Typography.Text type="danger">{v}</Typography.Text> : v),
+    },
+    { key: 'operator', title: t('devices:log.operator'), dataIndex: 'operator', render: (v: string | null) => v ?? '—' },
+    {
+      key: 'status',
+      title: t('devices:log.status'),
+      dataIndex: 'status',
+      width: 180,
+      render: (v: TImportTask['status'], row) => (
+        <Badge
+          status={STATUS_BADGE[v]}
+          text={v === 'running' ? t('devices:log.runningProgress', { processed: row.processed, total: row.total }) : t(`devices:taskStatus.${v}`)}
+        />
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('devices:log.actions'),
+      fixed: 'right',
+      width: 190,
+      render: (_v, row) =>
+        row.failed > 0 && row.status !== 'running' ? (
+          <Button size="small" type="link" icon={<DownloadOutlined />} loading={busyId === row.id} onClick={() => void getFailures(row.id)}>
+            {t('devices:import.downloadFailed')}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Card variant="borderless" title={t('devices:log.title')} extra={<Typography.Text type="secondary">{t('common:utcNote')}</Typography.Text>}>
+      {q.isError && !q.data ? (
+        <Result status="warning" title={t('devices:loadFailed')} extra={<Button onClick={() => void q.refetch()}>{t('common:action.retry')}</Button>} />
+      ) : (
+        <Table<TImportTask>
+          data-testid="import-log-table"
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={q.data?.list ?? []}
+          loading={q.isPending || (q.isFetching && q.isPlaceholderData)}
+          scroll={{ x: 1250 }}
+          locale={{ emptyText: <Empty description={t('devices:log.empty')} /> }}
+          pagination={{
+            current: pageNum,
+            pageSize: PAGE_SIZE,
+            total: q.data?.total ?? 0,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            showTotal: (total) => t('devices:totalCount', { total }),
+            onChange: (p) => setParams(p === 1 ? {} : { page: String(p) }),
+          }}
+        />
+      )}
+    </Card>
+  );
+}
