@@ -1,7 +1,32 @@
-import type { JobHandler, Periodic } from '../../jobs/runner.js';
 import type { ModuleDeps } from '../../jobs/registry.js';
+import type { JobHandler, Periodic } from '../../jobs/runner.js';
+import { ROLLUP, rollup } from './rollup.js';
+import { type CommandJob, completeCommand } from './simulator/commands.js';
+import { fleetTick } from './simulator/fleet.js';
+import { type AttachJob, attachDevices, SimulatorProvider } from './simulator/provider.js';
+import { SIM_TIMING } from './simulator/timing.js';
 
-/** Jobs of the network module: command completion, report roll-ups, the simulated fleet. */
-export function networkJobs(_deps: ModuleDeps): { handlers: Record<string, JobHandler>; periodic: Periodic[] } {
-  return { handlers: {}, periodic: [] };
+/**
+ * Jobs of the network module: command completion and device attach (the simulator's delayed
+ * effects), the simulated fleet's reports, and the usage roll-up.
+ */
+export function networkJobs(deps: ModuleDeps): { handlers: Record<string, JobHandler>; periodic: Periodic[] } {
+  const { database, provider } = deps;
+  const handlers: Record<string, JobHandler> = {
+    'network.rollup': async () => {
+      await rollup(database);
+    },
+    'network.command': (job: CommandJob) => completeCommand(database, job),
+    'network.attach': (job: AttachJob) => attachDevices(database, job),
+    'network.fleet.tick': async () => {
+      if (provider instanceof SimulatorProvider && provider.fleetRunning) await fleetTick(database);
+    },
+  };
+  return {
+    handlers,
+    periodic: [
+      { name: 'network.rollup', everyMs: ROLLUP.everyMs },
+      { name: 'network.fleet.tick', everyMs: SIM_TIMING.fleetTickMs },
+    ],
+  };
 }

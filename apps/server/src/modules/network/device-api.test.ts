@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { DEVICE_REPORT_LIMITS, DEVICE_REPORT_PATH, type TDeviceReport } from './contract.js';
+import { type DeviceKey, getOrCreateDeviceKey } from './device-keys.js';
+import { buildReportCall } from './report-client.js';
+import { rollup } from './rollup.js';
+import { type SeededDevice, seedCompany, seedDevice } from './test-fixtures.js';
+
+let t: TestApp;
+let key: DeviceKey;
+let mine: SeededDevice[];
+let foreign: SeededDevice;
+let stock: SeededDevice;
+beforeAll(async () => {
+  t = await buildTestApp({ seed: false });
+  const companyId = await seedCompany(t.database, 'Mine');
+  const otherId = await seedCompany(t.database, 'Other');
+  key = await getOrCreateDeviceKey(t.database, companyId);
+  mine = [await seedDevice(t.database, companyId), await seedDevice(t.database, companyId, { status: 'esim' })];
+  stock = await seedDevice(t.database, companyId, { status: 'in_stock' });
+  foreign = await seedDevice(t.database, otherId);
+});
+afterAll(() => t.close());
+
+const report = (imei: string, over: Partial<TDeviceReport> = {}): TDeviceReport => ({
+  imei,
+  at: new Date().toISOString(),
+  bytes: 1000,
+  online: true,
+  signalLevel: 4,
+  operator: 'China Mobile',
+  networkType: '4G',
+  area: 'Shanghai',
+  ...over,
+});
+
+async function post(
+  reports: TDeviceReport[],
+  opts: { key?: { keyId: string; secret: string }; requestId?: string; timestamp?: number; tamper?: boolean } = {},
+) {
+  const call = await buildReportCall(opts.key ?? key, reports, { requestId: opts.requestId, timestamp: opts.timestamp });
+  const body = opts.tamper ? call.body.replace('"bytes":1000', '"bytes":1001') : call.body;
+  return t.app.inject({ method: 'POST', url: call.path, headers: call.headers, payload: body });
+}
+const reportCount = async (deviceId: string) =>
+  Number((await t.database.rows<{ n: string }>(sql`SELECT count(*)::text AS n FROM device_reports WHERE device_id = ${deviceId}`))[0].n);
+
+describe('device API', () => {
+  it('gives each company one device key, created on first need', async () => {
+    const again = await getOrCreateDeviceKey(t.database, key.companyId);
+    expect(again).toEqual(key);
+    expect(key.keyId).toMatch(/^dk_[0-9a-f]{24}$/);
+  });
+
+  it('accepts a good signed batch, updates the latest state, and the roll-up counts it', async () => {
+    const res = await post([report(mine[0].imei, { bytes: 1500 }), report(mine[1].imei, { bytes: 2500, signalLevel: 2, operator: 'China Unicom' })]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, code: 0, obj: { accepted: 2, refused: 0, refusals: [] } });
+    const [d] = await t.database.rows<{ online: boolean; signal_level: number; operator: string; last_report_at: unknown }>(
+      sql`SELECT online, signal_level, operator, last_report_at FROM devices WHERE id = ${mine[1].id}`,
+    );
+    expect(d).toMatchObject({ online: true, signal_level: 2, operator: 'China Unicom' });
+    expect(d.last_report_at).not.toBeNull();
+    await rollup(t.database, { lagMs: 0 });
+    const rows = await t.database.rows<{ device_id: string; bytes: number }>(
+      sql`SELECT device_id, bytes FROM device_usage_daily WHERE device_id IN (${mine[0].id}, ${mine[1].id}) ORDER BY bytes`,
+    );
+    expect(rows.map((r) => Number(r.bytes))).toEqual([1500, 2500]);
+    const [m] = await t.database.rows<{ usage_month: number }>(sql`SELECT usage_month FROM devices WHERE id = ${mine[0].id}`);
+    expect(Number(m.usage_month)).toBe(1500);
+  });
+
+  it('answers 88003 for an unknown key', async () => {
+    const res = await post([report(mine[0].imei)], { key: { keyId: 'dk_000000000000000000000000', secret: key.secret } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe(88003);
+  });
+
+  it('answers 28003 for a bad signature and writes nothing', async () => {
+    const before = await reportCount(mine[0].id);
+    const res = await post([report(mine[0].imei)], { tamper: true });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe(28003);
+    const wrongSecret = await post([report(mine[0].imei)], { key: { keyId: key.keyId, secret: 'not-the-secret' } });
+    expect(wrongSecret.json().code).toBe(28003);
+    const stale = await post([report(mine[0].imei)], { timestamp: Date.now() - 301_000 });
+    expect(stale.json().code).toBe(28003);
+    expect(await reportCount(mine[0].id)).toBe(before);
+  });
+
+  it('answers 28003 for a replayed request id', async () => {
+    const requestId = randomUUID();
+    const first = await post([report(mine[0].imei)], { requestId });
+    expect(first.json().success).toBe(true);
+    const before = await reportCount(mine[0].id);
+    const again = await post([report(mine[0].imei)], { requestId });
+    expect(again.statusCode).toBe(401);
+    expect(again.json().code).toBe(28003);
+    expect(await reportCount(mine[0].id)).toBe(before);
+  });
+
+  it('refuses, report by report, IMEIs the company does not hold and devices without service, and writes none of them', async () => {
+    const res = await post([report(mine[0].imei), report(foreign.imei), report('999999999999999'), report(stock.imei)]);
+    expect(res.statusCode).toBe(200);
+    const obj = res.json().obj;
+    expect(obj.accepted).toBe(1);
+    expect(obj.refused).toBe(3);
+    expect(obj.refusals).toEqual([
+      { index: 1, imei: foreign.imei, reason: 'unknown_imei' },
+      { index: 2, imei: '999999999999999', reason: 'unknown_imei' },
+      { index: 3, imei: stock.imei, reason: 'inactive' },
+    ]);
+    expect(await reportCount(foreign.id)).toBe(0);
+    expect(await reportCount(stock.id)).toBe(0);
+    const [f] = await t.database.rows<{ last_report_at: unknown }>(sql`SELECT last_report_at FROM devices WHERE id = ${foreign.id}`);
+    expect(f.last_report_at).toBeNull();
+  });
+
+  it('refuses a report dated outside the accepted window', async () => {
+    const res = await post([report(mine[0].imei, { at: new Date(Date.now() + 3_600_000).toISOString() })]);
+    expect(res.json().obj.refusals).toEqual([{ index: 0, imei: mine[0].imei, reason: 'bad_time' }]);
+  });
+
+  it(`answers 400/28002 for a batch over ${DEVICE_REPORT_LIMITS.reportsPerCall} reports or a bad field`, async () => {
+    const over = Array.from({ length: DEVICE_REPORT_LIMITS.reportsPerCall + 1 }, () => report(mine[0].imei));
+    const before = await reportCount(mine[0].id);
+    const res = await post(over);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(28002);
+    const bad = await post([report(mine[0].imei, { signalLevel: 9 })]);
+    expect(bad.json().code).toBe(28002);
+    expect(await reportCount(mine[0].id)).toBe(before);
+    const full = await post(Array.from({ length: DEVICE_REPORT_LIMITS.reportsPerCall }, () => report(mine[0].imei, { bytes: 1 })));
+    expect(full.json().obj.accepted).toBe(DEVICE_REPORT_LIMITS.reportsPerCall);
+  });
+
+  it('appears in the OpenAPI document under the device-api tag', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const doc = res.json();
+    expect(doc.paths[DEVICE_REPORT_PATH].post.tags).toEqual(['device-api']);
+  });
+});

@@ -1,0 +1,23 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+
+export type DeviceKey = { companyId: string; keyId: string; secret: string };
+
+/** The key a company's devices sign their reports with, created on first need (concurrent callers get the same key). */
+export async function getOrCreateDeviceKey(database: Database, companyId: string): Promise<DeviceKey> {
+  const keyId = `dk_${randomBytes(12).toString('hex')}`;
+  const secret = randomBytes(32).toString('base64url');
+  await database.rows(sql`INSERT INTO device_keys (company_id, key_id, secret) VALUES (${companyId}, ${keyId}, ${secret}) ON CONFLICT (company_id) DO NOTHING`);
+  const [row] = await database.rows<{ key_id: string; secret: string }>(sql`SELECT key_id, secret FROM device_keys WHERE company_id = ${companyId}`);
+  return { companyId, keyId: row.key_id, secret: row.secret };
+}
+
+/** The company and secret of a device key id, if it exists. */
+export async function findDeviceKey(database: Database, keyId: string): Promise<DeviceKey | undefined> {
+  const [row] = await database.prepared<{ company_id: string; secret: string }>(
+    'network_device_key',
+    sql`SELECT company_id, secret FROM device_keys WHERE key_id = ${keyId}`,
+  );
+  return row ? { companyId: row.company_id, keyId, secret: row.secret } : undefined;
+}

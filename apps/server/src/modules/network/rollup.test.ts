@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../../test/helper.js';
+import type { Database } from '../../db/client.js';
+import { JobRunner } from '../../jobs/runner.js';
+import { type ReportRow, writeReports } from './ingest.js';
+import { rollup, usageWindows } from './rollup.js';
+import { type SeededDevice, seedCompany, seedDevice } from './test-fixtures.js';
+
+let database: Database;
+let companyId: string;
+const log = pino({ level: 'silent' });
+beforeAll(async () => {
+  database = await freshDatabase();
+  companyId = await seedCompany(database);
+});
+afterAll(() => database.close());
+
+const total = async (ids: string[]) => {
+  const rows = await database.rows<{ s: string | null }>(
+    sql`SELECT sum(bytes)::text AS s FROM device_usage_daily WHERE device_id = ANY(${`{${ids.join(',')}}`}::uuid[])`,
+  );
+  return Number(rows[0].s ?? 0);
+};
+const someReports = (devices: SeededDevice[], n: number, at = new Date()): ReportRow[] =>
+  Array.from({ length: n }, (_, i) => ({ deviceId: devices[i % devices.length].id, at, bytes: 1 + i, online: true }));
+const sumOf = (rs: ReportRow[]) => rs.reduce((a, r) => a + r.bytes, 0);
+
+describe('usage roll-up', () => {
+  it('counts every report exactly once, however often it runs', async () => {
+    const ds = [await seedDevice(database, companyId), await seedDevice(database, companyId)];
+    const ids = ds.map((d) => d.id);
+    const batch1 = someReports(ds, 50);
+    await writeReports(database, batch1);
+    const r1 = await rollup(database, { lagMs: 0 });
+    expect(r1.reports).toBeGreaterThanOrEqual(50);
+    await rollup(database, { lagMs: 0 });
+    expect(await total(ids)).toBe(sumOf(batch1));
+    const batch2 = someReports(ds, 30);
+    await writeReports(database, batch2);
+    await rollup(database, { lagMs: 0 });
+    await rollup(database, { lagMs: 0 });
+    expect(await total(ids)).toBe(sumOf(batch1) + sumOf(batch2));
+    const [d] = await database.rows<{ usage_month: number }>(sql`SELECT usage_month FROM devices WHERE id = ${ds[0].id}`);
+    expect(Number(d.usage_month)).toBe([...batch1, ...batch2].filter((r) => r.deviceId === ds[0].id).reduce((a, r) => a + r.bytes, 0));
+  });
+
+  it('counts every report exactly once with two runners working at the same time', async () => {
+    const ds = [await seedDevice(database, companyId), await seedDevice(database, companyId), await seedDevice(database, companyId)];
+    const handlers = { 'network.rollup': async () => void (await rollup(database, { lagMs: 0 })) };
+    const a = new JobRunner(database, handlers, [], log);
+    const b = new JobRunner(database, handlers, [], log);
+    let expected = 0;
+    for (let round = 0; round < 5; round++) {
+      const rs = someReports(ds, 40);
+      expected += sumOf(rs);
+      await writeReports(database, rs);
+      await database.rows(sql`INSERT INTO jobs (name, max_attempts) VALUES ('network.rollup', 1), ('network.rollup', 1)`);
+      await Promise.all([a.tick(), b.tick(), rollup(database, { lagMs: 0 })]);
+    }
+    expect(await total(ds.map((d) => d.id))).toBe(expected);
+    const failed = await database.rows(sql`SELECT id FROM jobs WHERE name = 'network.rollup' AND status <> 'done'`);
+    expect(failed).toEqual([]);
+  });
+
+  it('puts reports of two UTC days into two rows', async () => {
+    const d = await seedDevice(database, companyId);
+    const w = usageWindows(Date.now());
+    const lateYesterday = new Date(`${w.yesterday}T23:59:59.000Z`);
+    const earlyToday = new Date(`${w.today}T00:00:01.000Z`);
+    await writeReports(database, [
+      { deviceId: d.id, at: lateYesterday, bytes: 700, online: true },
+      { deviceId: d.id, at: earlyToday, bytes: 300, online: true },
+      { deviceId: d.id, at: earlyToday, bytes: 5, online: true },
+    ]);
+    await rollup(database, { lagMs: 0 });
+    const rows = await database.rows<{ day: string; bytes: number }>(
+      sql`SELECT day::text AS day, bytes FROM device_usage_daily WHERE device_id = ${d.id} ORDER BY day`,
+    );
+    expect(rows.map((r) => [r.day, Number(r.bytes)])).toEqual([
+      [w.yesterday, 700],
+      [w.today, 305],
+    ]);
+    const [dev] = await database.rows<{ usage_yesterday: number; usage_month: number }>(
+      sql`SELECT usage_yesterday, usage_month FROM devices WHERE id = ${d.id}`,
+    );
+    expect(Number(dev.usage_yesterday)).toBe(700);
+    expect(Number(dev.usage_month)).toBe(w.yesterday >= w.monthStart ? 1005 : 305);
+  });
+
+  it('moves every device to the new day when the UTC day changes', async () => {
+    const stale = await seedDevice(database, companyId);
+    await database.rows(sql`UPDATE devices SET usage_yesterday = 999, usage_month = 999 WHERE id = ${stale.id}`);
+    await database.rows(sql`UPDATE meta SET value = '2000-01-01' WHERE key = 'rollup_day'`);
+    const r = await rollup(database, { lagMs: 0 });
+    expect(r.dayChanged).toBe(true);
+    const [dev] = await database.rows<{ usage_yesterday: number; usage_month: number }>(
+      sql`SELECT usage_yesterday, usage_month FROM devices WHERE id = ${stale.id}`,
+    );
+    expect([Number(dev.usage_yesterday), Number(dev.usage_month)]).toEqual([0, 0]);
+  });
+
+  it('waits for young reports so a slower writer with a lower id is never skipped', async () => {
+    const d = await seedDevice(database, companyId);
+    await rollup(database, { lagMs: 0 });
+    await writeReports(database, [
+      { deviceId: d.id, at: new Date(), bytes: 1, online: true },
+      { deviceId: d.id, at: new Date(), bytes: 10, online: true },
+      { deviceId: d.id, at: new Date(), bytes: 100, online: true },
+    ]);
+    // the middle report is still young (its writer committed late); the others are old enough
+    const ids = await database.rows<{ id: string }>(sql`SELECT id FROM device_reports WHERE device_id = ${d.id} ORDER BY id`);
+    await database.rows(sql`UPDATE device_reports SET received_at = now() - interval '1 minute' WHERE id IN (${ids[0].id}, ${ids[2].id})`);
+    await rollup(database, { lagMs: 10_000 });
+    expect(await total([d.id])).toBe(1);
+    await database.rows(sql`UPDATE device_reports SET received_at = now() - interval '1 minute' WHERE id = ${ids[1].id}`);
+    await rollup(database, { lagMs: 10_000 });
+    expect(await total([d.id])).toBe(111);
+  });
+
+  it('prunes raw reports older than a week once rolled up', async () => {
+    const d = await seedDevice(database, companyId);
+    await writeReports(database, [
+      { deviceId: d.id, at: new Date(), bytes: 1, online: true },
+      { deviceId: d.id, at: new Date(), bytes: 2, online: true },
+    ]);
+    await database.rows(sql`UPDATE device_reports SET received_at = now() - interval '8 days' WHERE device_id = ${d.id} AND bytes = 1`);
+    const r = await rollup(database, { lagMs: 0 });
+    expect(r.pruned).toBeGreaterThanOrEqual(1);
+    const left = await database.rows<{ bytes: number }>(sql`SELECT bytes FROM device_reports WHERE device_id = ${d.id}`);
+    expect(left.map((x) => Number(x.bytes))).toEqual([2]);
+    expect(await total([d.id])).toBe(3);
+  });
+});

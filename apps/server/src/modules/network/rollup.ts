@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.js';
+import { arr } from './sql-arrays.js';
+
+export const ROLLUP = {
+  everyMs: 60_000,
+  /** reports per transaction; a backlog is worked off in several transactions per run */
+  batch: 50_000,
+  maxBatchesPerRun: 20,
+  /**
+   * Reports younger than this (by received_at) wait for the next run: an id is taken when a row
+   * is inserted but the row is visible only at commit, so a slow writer's lower id could appear
+   * after a faster writer's higher one; the lag lets every in-flight ingestion commit first.
+   */
+  lagMs: 10_000,
+  /** raw reports kept after roll-up */
+  keepDays: 7,
+  pruneBatch: 20_000,
+} as const;
+
+const WATERMARK = 'rollup_watermark';
+const ROLLED_DAY = 'rollup_day';
+
+export type RollupResult = { reports: number; devices: number; pruned: number; dayChanged: boolean };
+
+const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Yesterday (UTC) and the first day of the current UTC month, for `now`. */
+export function usageWindows(now: number): { today: string; yesterday: string; monthStart: string } {
+  const today = utcDate(now);
+  return { today, yesterday: utcDate(now - 86_400_000), monthStart: `${today.slice(0, 8)}01` };
+}
+
+/** Refreshes usage_yesterday and usage_month of the given devices (all devices when ids is undefined). */
+async function refreshUsage(database: Database, tx: Tx, now: number, ids?: string[]): Promise<void> {
+  const w = usageWindows(now);
+  const from = [w.yesterday, w.monthStart].sort()[0];
+  if (ids) {
+    if (ids.length === 0) return;
+    await database.rows(
+      sql`UPDATE devices d SET usage_yesterday = coalesce(u.y, 0), usage_month = coalesce(u.m, 0)
+          FROM (SELECT t.id,
+                  (SELECT sum(bytes) FROM device_usage_daily x WHERE x.device_id = t.id AND x.day = ${w.yesterday}::date) AS y,
+                  (SELECT sum(bytes) FROM device_usage_daily x WHERE x.device_id = t.id AND x.day >= ${w.monthStart}::date AND x.day <= ${w.today}::date) AS m
+                FROM unnest(${arr(ids, 'uuid')}) AS t(id)) u
+          WHERE d.id = u.id`,
+      tx,
+    );
+    return;
+  }
+  // A new UTC day: yesterday and this month move for every device. Devices with usage in the
+  // windows get their sums; devices left with stale non-zero figures go to zero.
+  await database.rows(
+    sql`UPDATE devices d SET usage_yesterday = u.y, usage_month = u.m
+        FROM (SELECT device_id,
+                coalesce(sum(bytes) FILTER (WHERE day = ${w.yesterday}::date), 0) AS y,
+                coalesce(sum(bytes) FILTER (WHERE day >= ${w.monthStart}::date AND day <= ${w.today}::date), 0) AS m
+              FROM device_usage_daily WHERE day >= ${from}::date GROUP BY device_id) u
+        WHERE d.id = u.device_id AND (d.usage_yesterday <> u.y OR d.usage_month <> u.m)`,
+    tx,
+  );
+  await database.rows(
+    sql`UPDATE devices d SET usage_yesterday = 0, usage_month = 0
+        WHERE (d.usage_yesterday <> 0 OR d.usage_month <> 0)
+          AND NOT EXISTS (SELECT 1 FROM device_usage_daily x WHERE x.device_id = d.id AND x.day >= ${from}::date)`,
+    tx,
+  );
+}
+
+/**
+ * Rolls raw reports up into device_usage_daily (per device per UTC day of the report's time),
+ * taking reports by id above the watermark kept in `meta`. The watermark row is locked FOR
+ * UPDATE and moved in the same transaction as the sums, so each report is counted exactly once
+ * however many processes run the job. Then refreshes the touched devices' yesterday and month
+ * figures (every device's when the UTC day has changed) and prunes old raw reports.
+ */
+export async function rollup(database: Database, opts: { now?: () => number; lagMs?: number } = {}): Promise<RollupResult> {
+  const now = opts.now ?? Date.now;
+  const lagMs = opts.lagMs ?? ROLLUP.lagMs;
+  await database.rows(sql`INSERT INTO meta (key, value) VALUES (${WATERMARK}, '0'), (${ROLLED_DAY}, '') ON CONFLICT (key) DO NOTHING`);
+  const result: RollupResult = { reports: 0, devices: 0, pruned: 0, dayChanged: false };
+  for (let i = 0; i < ROLLUP.maxBatchesPerRun; i++) {
+    const n = await database.db.transaction(async (tx) => {
+      const [wm] = await database.rows<{ value: string }>(sql`SELECT value FROM meta WHERE key = ${WATERMARK} FOR UPDATE`, tx);
+      const from = wm.value;
+      const cutoff = new Date(now() - lagMs).toISOString();
+      const [hi] = await database.rows<{ hi: string | null; n: string }>(
+        sql`SELECT max(id)::text AS hi, count(*)::text AS n FROM (
+              SELECT id FROM device_reports WHERE id > ${from}::bigint AND received_at <= ${cutoff}::timestamptz ORDER BY id LIMIT ${ROLLUP.batch}) s`,
+        tx,
+      );
+      const today = utcDate(now());
+      const [day] = await database.rows<{ value: string }>(sql`SELECT value FROM meta WHERE key = ${ROLLED_DAY} FOR UPDATE`, tx);
+      const dayChanged = day.value !== today;
+      if (!hi.hi && !dayChanged) return 0;
+      let touched: string[] = [];
+      if (hi.hi) {
+        // Stop at the first id whose row is still too young, so nothing below the new watermark is left behind.
+        const [young] = await database.rows<{ id: string | null }>(
+          sql`SELECT min(id)::text AS id FROM device_reports WHERE id > ${from}::bigint AND id <= ${hi.hi}::bigint AND received_at > ${cutoff}::timestamptz`,
+          tx,
+        );
+        const upper = young.id ? String(BigInt(young.id) - 1n) : hi.hi;
+        if (BigInt(upper) > BigInt(from)) {
+          const rows = await database.rows<{ device_id: string }>(
+            sql`INSERT INTO device_usage_daily (device_id, company_id, day, bytes)
+                SELECT r.device_id, d.company_id, (r.reported_at AT TIME ZONE 'UTC')::date, sum(r.bytes)
+                FROM device_reports r JOIN devices d ON d.id = r.device_id
+                WHERE r.id > ${from}::bigint AND r.id <= ${upper}::bigint
+                GROUP BY r.device_id, d.company_id, (r.reported_at AT TIME ZONE 'UTC')::date
+                ON CONFLICT (device_id, day) DO UPDATE SET bytes = device_usage_daily.bytes + excluded.bytes
+                RETURNING device_id`,
+            tx,
+          );
+          touched = [...new Set(rows.map((r) => r.device_id))].sort();
+          const [cnt] = await database.rows<{ n: string }>(
+            sql`SELECT count(*)::text AS n FROM device_reports WHERE id > ${from}::bigint AND id <= ${upper}::bigint`,
+            tx,
+          );
+          result.reports += Number(cnt.n);
+          await database.rows(sql`UPDATE meta SET value = ${upper} WHERE key = ${WATERMARK}`, tx);
+        }
+      }
+      if (dayChanged) {
+        await refreshUsage(database, tx, now());
+        await database.rows(sql`UPDATE meta SET value = ${today} WHERE key = ${ROLLED_DAY}`, tx);
+        result.dayChanged = true;
+      } else {
+        await refreshUsage(database, tx, now(), touched);
+      }
+      result.devices += touched.length;
+      return touched.length > 0 ? Number(hi.n) : 0;
+    });
+    if (n < ROLLUP.batch) break;
+  }
+  const [wm] = await database.rows<{ value: string }>(sql`SELECT value FROM meta WHERE key = ${WATERMARK}`);
+  const pruned = await database.rows(
+    sql`DELETE FROM device_reports WHERE id IN (
+          SELECT id FROM device_reports WHERE id <= ${wm.value}::bigint
+            AND received_at < ${new Date(now() - ROLLUP.keepDays * 86_400_000).toISOString()}::timestamptz
+          ORDER BY id LIMIT ${ROLLUP.pruneBatch})
+        RETURNING id`,
+  );
+  result.pruned = pruned.length;
+  return result;
+}

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../../db/client.js';
+import { writeReports } from '../ingest.js';
+import type { CommandKind } from '../provider.js';
+import { iccidFor, operatorsOf, profileOf, signalNow } from './world.js';
+
+export type CommandJob = { deviceId: string; kind: CommandKind; operationId: number; fail?: FailureReason | null };
+
+export const FAILURE_REASONS = ['device_timeout', 'network_rejected', 'device_busy'] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number] | 'no_service';
+
+const FAILURE_TEXT: Record<FailureReason, string> = {
+  device_timeout: 'The device did not answer in time',
+  network_rejected: 'The network rejected the request',
+  device_busy: 'The device was busy, try again later',
+  no_service: 'The device has no service (in stock or expired)',
+};
+
+const CARDS = ['physical_card', 'esim', 'seed_card'] as const;
+
+type Row = {
+  detail: Record<string, unknown> | null;
+  imei: string;
+  region: string;
+  status: string;
+  suspended: boolean;
+  online: boolean;
+  operator: string | null;
+  network_type: string | null;
+  area: string | null;
+};
+
+async function finish(database: Database, tx: Tx, operationId: number, status: 'done' | 'failed', detail: Record<string, unknown>) {
+  await database.rows(
+    sql`UPDATE device_operations SET status = ${status}, finished_at = now(),
+          detail = coalesce(detail, '{}'::jsonb) || ${JSON.stringify(detail)}::jsonb
+        WHERE id = ${operationId}`,
+    tx,
+  );
+}
+
+/**
+ * Completes a command on the simulated network: applies its effect to the device and finishes
+ * the operation row, in one transaction. An operation no longer pending is left alone, so a
+ * retried job never applies a command twice.
+ */
+export async function completeCommand(database: Database, job: CommandJob, rand: () => number = Math.random): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const [row] = await database.rows<Row>(
+      sql`SELECT o.detail, d.imei, d.region, d.status, d.suspended, d.online, d.operator, d.network_type, d.area
+          FROM device_operations o JOIN devices d ON d.id = o.device_id
+          WHERE o.id = ${job.operationId} AND o.device_id = ${job.deviceId} AND o.status = 'pending'
+          FOR UPDATE OF o, d`,
+      tx,
+    );
+    if (!row) return;
+    const noService = row.status === 'in_stock' || row.status === 'service_expired';
+    const fail: FailureReason | null | undefined = noService ? 'no_service' : job.fail;
+    if (fail) {
+      await finish(database, tx, job.operationId, 'failed', { result: 'failed', reason: fail, message: FAILURE_TEXT[fail] });
+      return;
+    }
+    const profile = profileOf(row.imei, row.region);
+    const touch = (set: ReturnType<typeof sql>) => database.rows(sql`UPDATE devices SET ${set}, updated_at = now() WHERE id = ${job.deviceId}`, tx);
+    switch (job.kind) {
+      case 'suspend': {
+        await touch(sql`suspended = true, online = false`);
+        await finish(database, tx, job.operationId, 'done', { result: 'done', suspended: true });
+        return;
+      }
+      case 'unsuspend': {
+        const restarts = 2 + Math.floor(rand() * 3);
+        const signal = signalNow(profile, rand);
+        await touch(sql`suspended = false, online = true, signal_level = ${signal}`);
+        await finish(database, tx, job.operationId, 'done', { result: 'done', suspended: false, restarts });
+        return;
+      }
+      case 'switch_card': {
+        const wanted = row.detail?.target;
+        const to = CARDS.includes(wanted as never) ? (wanted as string) : row.status === 'physical_card' ? 'esim' : 'physical_card';
+        const ops = operatorsOf(row.region);
+        // A different card may belong to a different operator.
+        const operator = rand() < 0.5 ? (row.operator ?? profile.operator) : ops[Math.floor(rand() * ops.length)];
+        const iccid = iccidFor(row.imei, row.region, operator, to);
+        const signal = signalNow(profile, rand);
+        await touch(sql`status = ${to}, iccid = ${iccid}, operator = ${operator}, signal_level = ${signal}, online = NOT suspended`);
+        await finish(database, tx, job.operationId, 'done', { result: 'done', from: row.status, to, iccid, operator });
+        return;
+      }
+      case 'sync': {
+        const signal = row.suspended ? 0 : signalNow(profile, rand);
+        const online = !row.suspended;
+        const state = {
+          online,
+          signalLevel: signal,
+          operator: row.operator ?? profile.operator,
+          networkType: row.network_type ?? profile.networkType,
+          area: row.area ?? profile.area,
+        };
+        await touch(sql`online = ${online}, signal_level = ${signal}`);
+        await writeReports(database, [{ deviceId: job.deviceId, at: new Date(), bytes: 0, ...state }], tx);
+        await finish(database, tx, job.operationId, 'done', { result: 'done', ...state });
+        return;
+      }
+    }
+  });
+}

@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.js';
+import { writeReports } from '../ingest.js';
+import type { CommandKind, ConnectivityProvider, DeviceRef } from '../provider.js';
+import { arr } from '../sql-arrays.js';
+import { type CommandJob, FAILURE_REASONS } from './commands.js';
+import { between, COMMAND_DELAY_MS, SIM_TIMING } from './timing.js';
+import { iccidFor, profileOf, signalNow } from './world.js';
+
+export type SimulatorOptions = {
+  /** the fleet reports from this process once start() is called */
+  simulateFleet: boolean;
+  /** share of commands that fail (default 2 %) */
+  failureRate?: number;
+  rand?: () => number;
+};
+
+export type AttachJob = { deviceIds: string[] };
+
+const ATTACH_CHUNK = 1_000;
+
+/**
+ * The simulated mobile network and device fleet. Everything that completes later is a row in
+ * the jobs table (commands, devices coming online), so it survives a restart and runs once
+ * across processes. The fleet's reports come from the periodic job `network.fleet.tick`, which
+ * does its work only in a process whose simulator was started with the fleet on.
+ */
+export class SimulatorProvider implements ConnectivityProvider {
+  private fleetOn = false;
+  readonly failureRate: number;
+  private readonly rand: () => number;
+
+  constructor(
+    private readonly database: Database,
+    private readonly opts: SimulatorOptions,
+  ) {
+    this.failureRate = opts.failureRate ?? SIM_TIMING.failureRate;
+    this.rand = opts.rand ?? Math.random;
+  }
+
+  /** Whether this process's fleet is reporting. */
+  get fleetRunning(): boolean {
+    return this.fleetOn;
+  }
+
+  async activate(devices: DeviceRef[]): Promise<void> {
+    if (devices.length === 0) return;
+    for (let i = 0; i < devices.length; i += ATTACH_CHUNK) {
+      const chunk = devices.slice(i, i + ATTACH_CHUNK);
+      const profiles = chunk.map((d) => profileOf(d.imei, d.region));
+      await this.database.db.transaction(async (tx) => {
+        await this.database.rows(
+          sql`UPDATE devices d SET iccid = coalesce(d.iccid, v.iccid), operator = v.operator, network_type = v.network_type,
+                area = v.area, real_name = CASE WHEN d.real_name = 'not_real_name' THEN v.real_name ELSE d.real_name END,
+                online = false, activated_at = coalesce(d.activated_at, now()), updated_at = now()
+              FROM unnest(${arr(
+                chunk.map((d) => d.id),
+                'uuid',
+              )}, ${arr(
+                chunk.map((d, j) => iccidFor(d.imei, d.region, profiles[j].operator)),
+                'text',
+              )}, ${arr(
+                profiles.map((p) => p.operator),
+                'text',
+              )}, ${arr(
+                profiles.map((p) => p.networkType),
+                'text',
+              )}, ${arr(
+                profiles.map((p) => p.area),
+                'text',
+              )}, ${arr(
+                profiles.map((p) => p.realName),
+                'text',
+              )}) AS v(id, iccid, operator, network_type, area, real_name)
+              WHERE d.id = v.id`,
+          tx,
+        );
+        const job: AttachJob = { deviceIds: chunk.map((d) => d.id) };
+        const delay = between(SIM_TIMING.attachMs, this.rand);
+        await this.database.rows(
+          sql`INSERT INTO jobs (name, payload, run_at, max_attempts)
+              VALUES ('network.attach', ${JSON.stringify(job)}::jsonb, now() + ${`${delay} milliseconds`}::interval, 5)`,
+          tx,
+        );
+      });
+    }
+  }
+
+  async deactivate(device: DeviceRef): Promise<void> {
+    await this.database.rows(sql`UPDATE devices SET online = false, signal_level = 0 WHERE id = ${device.id}`);
+  }
+
+  async command(device: DeviceRef, kind: CommandKind, operationId: number): Promise<void> {
+    const fail = this.rand() < this.failureRate ? FAILURE_REASONS[Math.floor(this.rand() * FAILURE_REASONS.length)] : null;
+    const job: CommandJob = { deviceId: device.id, kind, operationId, fail };
+    const delay = between(COMMAND_DELAY_MS[kind], this.rand);
+    await this.database.rows(
+      sql`INSERT INTO jobs (name, payload, run_at, max_attempts, unique_key)
+          VALUES ('network.command', ${JSON.stringify(job)}::jsonb, now() + ${`${delay} milliseconds`}::interval, 5, ${`network.command:${operationId}`})
+          ON CONFLICT DO NOTHING`,
+    );
+  }
+
+  start(): void {
+    this.fleetOn = this.opts.simulateFleet;
+  }
+
+  async stop(): Promise<void> {
+    this.fleetOn = false;
+  }
+}
+
+/** Brings just-activated devices online: their first report, through the usual ingestion. */
+export async function attachDevices(database: Database, job: AttachJob, rand: () => number = Math.random): Promise<void> {
+  if (job.deviceIds.length === 0) return;
+  const rows = await database.rows<{ id: string; imei: string; region: string; operator: string | null; network_type: string | null; area: string | null }>(
+    sql`SELECT id, imei, region, operator, network_type, area FROM devices
+        WHERE id = ANY(${arr(job.deviceIds, 'uuid')}) AND status IN ('physical_card', 'esim', 'seed_card') AND NOT suspended`,
+  );
+  const at = new Date();
+  await writeReports(
+    database,
+    rows.map((d) => {
+      const p = profileOf(d.imei, d.region);
+      return {
+        deviceId: d.id,
+        at,
+        bytes: Math.round(p.bytesPerReport * 0.1),
+        online: true,
+        signalLevel: signalNow(p, rand),
+        operator: d.operator ?? p.operator,
+        networkType: d.network_type ?? p.networkType,
+        area: d.area ?? p.area,
+      };
+    }),
+  );
+}

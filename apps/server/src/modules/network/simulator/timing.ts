@@ -1,0 +1,29 @@
+import type { CommandKind } from '../provider.js';
+
+/**
+ * How long the simulated network takes, in milliseconds. A command completes after a delay
+ * drawn from its range; unsuspending takes several device restarts.
+ */
+export const COMMAND_DELAY_MS: Record<CommandKind, [number, number]> = {
+  suspend: [5_000, 15_000],
+  unsuspend: [30_000, 90_000],
+  switch_card: [20_000, 40_000],
+  sync: [28_000, 32_000],
+};
+
+export const SIM_TIMING = {
+  /** a device comes online this long after activation */
+  attachMs: [2_000, 8_000] as [number, number],
+  /** the fleet job runs this often */
+  fleetTickMs: 15_000,
+  /** each active device reports about this often */
+  reportEveryMs: 60_000,
+  /** at most this many devices report per tick (a 50k fleet then reports every ~6 min) */
+  fleetSlice: 2_000,
+  /** chance per report that an offline device is back */
+  backOnlineRate: 0.35,
+  /** share of commands that fail (e.g. the device does not answer) */
+  failureRate: 0.02,
+} as const;
+
+export const between = ([lo, hi]: [number, number], rand: () => number = Math.random) => Math.round(lo + rand() * (hi - lo));

@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The simulated world: operators, areas and network types by region, and each device's own
+ * character (how much data it uses, how good its signal is, how often it drops off), derived
+ * from its IMEI so the same device behaves the same way in every process and after restarts.
+ */
+
+type RegionWorld = { operators: { name: string; iccidIssuer: string }[]; areas: string[]; realNameShare: number; country: string };
+
+const WORLD: Record<string, RegionWorld> = {
+  china_mainland: {
+    country: '86',
+    operators: [
+      { name: 'China Mobile', iccidIssuer: '00' },
+      { name: 'China Unicom', iccidIssuer: '01' },
+      { name: 'China Telecom', iccidIssuer: '03' },
+    ],
+    areas: ['Guangdong Shenzhen', 'Guangdong Guangzhou', 'Shanghai', 'Beijing', 'Zhejiang Hangzhou', 'Jiangsu Suzhou', 'Sichuan Chengdu', 'Hubei Wuhan'],
+    realNameShare: 0.85,
+  },
+  hong_kong: {
+    country: '852',
+    operators: [
+      { name: 'CSL', iccidIssuer: '00' },
+      { name: 'SmarTone', iccidIssuer: '06' },
+      { name: '3 Hong Kong', iccidIssuer: '03' },
+      { name: 'China Mobile Hong Kong', iccidIssuer: '12' },
+    ],
+    areas: ['Hong Kong Island', 'Kowloon', 'New Territories'],
+    realNameShare: 0.9,
+  },
+  southeast_asia: {
+    country: '65',
+    operators: [
+      { name: 'Singtel', iccidIssuer: '01' },
+      { name: 'AIS', iccidIssuer: '03' },
+      { name: 'Telkomsel', iccidIssuer: '10' },
+      { name: 'Viettel', iccidIssuer: '04' },
+      { name: 'Globe Telecom', iccidIssuer: '02' },
+    ],
+    areas: ['Singapore', 'Bangkok', 'Jakarta', 'Ho Chi Minh City', 'Manila', 'Kuala Lumpur'],
+    realNameShare: 0.7,
+  },
+  europe: {
+    country: '49',
+    operators: [
+      { name: 'Vodafone', iccidIssuer: '02' },
+      { name: 'Deutsche Telekom', iccidIssuer: '01' },
+      { name: 'Orange', iccidIssuer: '33' },
+      { name: 'Telefónica', iccidIssuer: '07' },
+    ],
+    areas: ['Berlin', 'Munich', 'Paris', 'Madrid', 'Amsterdam', 'Milan'],
+    realNameShare: 0.6,
+  },
+  americas: {
+    country: '1',
+    operators: [
+      { name: 'AT&T', iccidIssuer: '41' },
+      { name: 'Verizon', iccidIssuer: '48' },
+      { name: 'T-Mobile', iccidIssuer: '26' },
+      { name: 'Claro', iccidIssuer: '31' },
+    ],
+    areas: ['California', 'Texas', 'New York', 'Ontario', 'São Paulo', 'Mexico City'],
+    realNameShare: 0.6,
+  },
+};
+
+export const NETWORK_TYPES = ['4G', '5G', 'LTE-M', 'NB-IoT'] as const;
+export type NetworkType = (typeof NETWORK_TYPES)[number];
+
+export function worldOf(region: string): RegionWorld {
+  return WORLD[region] ?? WORLD.southeast_asia;
+}
+
+/** Operators a region's devices attach to. */
+export function operatorsOf(region: string): string[] {
+  return worldOf(region).operators.map((o) => o.name);
+}
+
+/** A small deterministic random stream from a seed (mulberry32 over a SHA-256 prefix). */
+export function seeded(seed: string): () => number {
+  let a = createHash('sha256').update(seed).digest().readUInt32BE(0);
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export type DeviceProfile = {
+  operator: string;
+  networkType: NetworkType;
+  area: string;
+  realName: 'real_name' | 'not_real_name' | 'pre_order';
+  /** typical bytes per report (one minute of traffic) */
+  bytesPerReport: number;
+  /** usual signal level, 1 to 5 */
+  signal: number;
+  /** chance per report of dropping off the network */
+  dropRate: number;
+};
+
+/** The character of one device, stable for its IMEI. */
+export function profileOf(imei: string, region: string): DeviceProfile {
+  const r = seeded(`profile:${imei}`);
+  const w = worldOf(region);
+  const x = r();
+  const networkType: NetworkType = x < 0.45 ? '4G' : x < 0.6 ? '5G' : x < 0.8 ? 'LTE-M' : 'NB-IoT';
+  // Log-uniform: most devices send a few KB a minute, some (cameras, routers) a few MB.
+  const span = networkType === 'NB-IoT' ? [2_000, 20_000] : networkType === 'LTE-M' ? [4_000, 200_000] : [8_000, 3_000_000];
+  const bytesPerReport = Math.round(Math.exp(Math.log(span[0]) + r() * (Math.log(span[1]) - Math.log(span[0]))));
+  const rn = r();
+  return {
+    operator: w.operators[Math.floor(r() * w.operators.length)].name,
+    networkType,
+    area: w.areas[Math.floor(r() * w.areas.length)],
+    realName: rn < w.realNameShare ? 'real_name' : rn < w.realNameShare + (1 - w.realNameShare) / 2 ? 'pre_order' : 'not_real_name',
+    bytesPerReport,
+    signal: 1 + Math.floor(r() * 5),
+    dropRate: 0.003 + r() * 0.02,
+  };
+}
+
+function luhnDigit(digits: string): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/** A 20-digit ICCID (89 + country + issuer + serial + Luhn digit) for a device's card. */
+export function iccidFor(imei: string, region: string, operator: string, card = 'esim'): string {
+  const w = worldOf(region);
+  const issuer = w.operators.find((o) => o.name === operator)?.iccidIssuer ?? '00';
+  const head = `89${w.country}${issuer}`;
+  const r = seeded(`iccid:${imei}:${card}`);
+  let serial = '';
+  while (head.length + serial.length < 19) serial += String(Math.floor(r() * 10));
+  const body = head + serial;
+  return body + luhnDigit(body);
+}
+
+/** Signal level now: the device's usual level give or take one, 0 to 5. */
+export function signalNow(profile: DeviceProfile, rand: () => number = Math.random): number {
+  return Math.max(0, Math.min(5, profile.signal + Math.floor(rand() * 3) - 1));
+}
+
+/** Bytes used since the previous report, `elapsedMs` ago: the device's rate, a daily rhythm and noise. */
+export function bytesNow(profile: DeviceProfile, elapsedMs: number, at: Date, rand: () => number = Math.random): number {
+  const minutes = Math.min(Math.max(elapsedMs / 60_000, 0.25), 60);
+  const hour = at.getUTCHours() + at.getUTCMinutes() / 60;
+  const daily = 1 + 0.5 * Math.sin(((hour - 8) / 24) * 2 * Math.PI);
+  const noise = 0.3 + rand() * 1.7;
+  return Math.round(profile.bytesPerReport * minutes * daily * noise);
+}
