@@ -135,7 +135,6 @@ export const zAnnouncementDetail = z.object({
 });
 export type TAnnouncementDetail = z.infer<typeof zAnnouncementDetail>;
 
-
 export const zCompanyInfo = z.object({
   companyId: z.string(),
   name: z.string(),

@@ -41,6 +41,8 @@ const catalogue = {
   23011: { status: 409, zh: '设备状态不可用', en: 'The device state does not allow this' },
   23012: { status: 409, zh: '5 分钟内不能重复切卡', en: 'Cards cannot be switched again within 5 minutes' },
   23013: { status: 400, zh: '导出日期范围不合法', en: 'The export date range is invalid' },
+  23014: { status: 400, zh: '每次最多操作 {max} 个 IMEI', en: 'At most {max} IMEIs per operation' },
+  23015: { status: 409, zh: '部分 IMEI 正被同时导入，请稍后重试', en: 'Some IMEIs were being imported at the same time, please retry' },
   // 24xxx paging
   24001: { status: 400, zh: '缺少 pageNum', en: 'pageNum is missing' },
   24002: { status: 400, zh: 'pageNum 不合法', en: 'pageNum is invalid' },

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.js';
-import type { Mailer } from '../mail/transport.js';
 import type { EmailJob } from '../mail/outbox.js';
+import type { Mailer } from '../mail/transport.js';
 import { licenseJobs } from '../modules/licenses/jobs.js';
 import { networkJobs } from '../modules/network/jobs.js';
 import type { ConnectivityProvider } from '../modules/network/provider.js';

@@ -33,12 +33,24 @@ describe('demo seed', () => {
     expect(roles.map((x) => x.name).sort()).toEqual(['管理员', '超级管理员', '运营专员'].sort());
   });
 
+  it('grants the verified demo company its certification stock: 50 Licenses and 5G of data; the sub-company has none of its own', async () => {
+    const stock = await database.rows<{ billing: string; licenses: number; mb: string | null }>(sql`
+      SELECT c.billing, (SELECT coalesce(sum(delta), 0)::int FROM license_ledger l WHERE l.company_id = c.id) AS licenses,
+             (SELECT sum(delta_mb) FROM data_pool_ledger p WHERE p.company_id = c.id AND p.reason = 'certification') AS mb
+      FROM companies c ORDER BY length(c.path)`);
+    expect(stock.map((s) => ({ ...s, mb: Number(s.mb ?? 0) }))).toEqual([
+      { billing: 'independent', licenses: 50, mb: 5120 },
+      { billing: 'parent', licenses: 0, mb: 0 },
+    ]);
+  });
+
   it('seeds nothing twice on a restart', async () => {
     const before = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`);
     const again = await seedDemo(database, testConfig());
     expect(again.seeded).toBe(false);
     expect(again.accounts.every((a) => a.password === undefined)).toBe(true);
     expect(await database.rows(sql`SELECT count(*)::int AS n FROM users`)).toEqual(before);
+    expect(await database.rows(sql`SELECT sum(delta)::int AS n FROM license_ledger`)).toEqual([{ n: 50 }]);
   });
 
   it('generates passwords that meet the password rule', () => {

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createCompany, createMember, grantData } from '../modules/companies/create-company.js';
+import { grantLicenses } from '../modules/licenses/repository.js';
 
 export type DemoAccount = { role: string; email: string; phone: string | null; password?: string };
 export type SeedResult = { seeded: boolean; accounts: DemoAccount[] };
@@ -19,6 +20,9 @@ export function generatePassword(): string {
     if (!passwordProblem(pw)) return pw;
   }
 }
+
+/** What a verified company receives: 50 Licenses and 5G of data. */
+export const CERTIFICATION_GRANT = { licenses: 50, dataMb: 5120 } as const;
 
 const WELCOME = {
   titleZh: '欢迎使用 RRP 物联网连接管理控制台',
@@ -72,6 +76,9 @@ export async function seedDemo(database: Database, config: Config): Promise<Seed
       });
     }
     await grantData(database, tx, demo.companyId, 100, 'register_bonus');
+    // the certification stock of a verified company; the sub-company below bills to it
+    await grantLicenses(database, tx, demo.companyId, CERTIFICATION_GRANT.licenses, 'certification');
+    await grantData(database, tx, demo.companyId, CERTIFICATION_GRANT.dataMb, 'certification');
     const sub = await createCompany(database, tx, {
       name: '演示科技华南分公司',
       country: 'CN',

@@ -32,9 +32,10 @@ describe('account', () => {
     expect((await call(t.app, operator, api('/account/query'), {}, { lang: 'en' })).json().obj.roleName).toBe('Operation specialist');
   });
 
-  it('shows the overview with the figures that exist: data pool and the latest announcement', async () => {
+  it('shows the overview: the certification stock, the data pool and the latest announcement', async () => {
     const obj = (await call(t.app, admin, api('/account/overview'), {}, { lang: 'en' })).json().obj;
-    expect(obj).toMatchObject({ dataTotalMb: 100, dataRemainingMb: 100, licenseStock: 0, onlineDevices: 0, certification: 'verified' });
+    // register bonus 100 MB + certification 5G; 50 Licenses; no devices yet
+    expect(obj).toMatchObject({ dataTotalMb: 5220, dataRemainingMb: 5220, licenseStock: 50, onlineDevices: 0, totalDevices: 0, certification: 'verified' });
     expect(obj.announcementResp).toMatchObject({ title: 'Welcome to the RRP IoT connectivity console', read: false });
   });
 

@@ -1,7 +1,8 @@
 import type { TAccountInfo, TAnnouncementBrief, TCompanyInfo } from '@rrp/contracts';
-import { effectivePermissions, type Locale, localizeRoleName } from '@rrp/contracts';
+import { effectivePermissions, LICENSE, type Locale, localizeRoleName } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { billedBy, payerOf, stockOf } from '../licenses/repository.js';
 
 type AccountRow = {
   id: string;
@@ -79,10 +80,56 @@ export async function findCompanyInfo(database: Database, companyId: string): Pr
   };
 }
 
+/**
+ * The data pool of the company that pays (itself, or the parent it bills to): granted MB (the
+ * positive ledger rows) and used MB (all rolled-up usage of the devices it pays for).
+ */
 export async function dataPool(database: Database, companyId: string): Promise<{ totalMb: number; usedMb: number }> {
-  const [r] = await database.rows<{ total: string | null }>(sql`
-    SELECT sum(delta_mb) FILTER (WHERE delta_mb > 0) AS total FROM data_pool_ledger WHERE company_id = ${companyId}`);
-  return { totalMb: Number(r?.total ?? 0), usedMb: 0 };
+  const payer = await payerOf(database, companyId);
+  const [r] = await database.rows<{ total: string | null; used: string | null }>(sql`
+    SELECT (SELECT sum(delta_mb) FILTER (WHERE delta_mb > 0) FROM data_pool_ledger WHERE company_id = ${payer.id}) AS total,
+           (SELECT sum(bytes) FROM device_usage_daily WHERE company_id IN ${billedBy(payer)}) AS used`);
+  return { totalMb: Number(r?.total ?? 0), usedMb: Math.round((Number(r?.used ?? 0) / 1048576) * 100) / 100 };
+}
+
+export type DeviceFigures = {
+  licenseStock: number;
+  licenseExpiring30d: number;
+  onlineDevices: number;
+  totalDevices: number;
+  usageYesterdayMb: number;
+  usageMonthMb: number;
+};
+
+/**
+ * Device figures of the overview, over the company and its sub-companies. Usage is T+1: the
+ * rolled-up daily usage of yesterday's UTC day and of the current UTC month.
+ */
+export async function deviceFigures(database: Database, companyId: string, companyPath: string): Promise<DeviceFigures> {
+  const payer = await payerOf(database, companyId);
+  const scope = sql`(SELECT id FROM companies WHERE path LIKE ${`${companyPath}%`})`;
+  const [[d], [u], stock] = await Promise.all([
+    database.rows<{ total: number; online: number; expiring: number }>(sql`
+      SELECT count(*)::int AS total, count(*) FILTER (WHERE online)::int AS online,
+             count(*) FILTER (WHERE license_expires_at > now()
+                              AND license_expires_at <= now() + ${`${LICENSE.expiryWarningDays} days`}::interval)::int AS expiring
+      FROM devices WHERE company_id IN ${scope}`),
+    database.rows<{ yesterday: string | null; month: string | null }>(sql`
+      SELECT sum(bytes) FILTER (WHERE day = (now() AT TIME ZONE 'UTC')::date - 1) AS yesterday,
+             sum(bytes) FILTER (WHERE day >= date_trunc('month', now() AT TIME ZONE 'UTC')::date) AS month
+      FROM device_usage_daily
+      WHERE company_id IN ${scope} AND day >= least((now() AT TIME ZONE 'UTC')::date - 1, date_trunc('month', now() AT TIME ZONE 'UTC')::date)`),
+    stockOf(database, payer.id),
+  ]);
+  const toMb = (b: string | null) => Math.round((Number(b ?? 0) / 1048576) * 100) / 100;
+  return {
+    licenseStock: stock,
+    licenseExpiring30d: d.expiring,
+    onlineDevices: d.online,
+    totalDevices: d.total,
+    usageYesterdayMb: toMb(u.yesterday),
+    usageMonthMb: toMb(u.month),
+  };
 }
 
 type AnnRow = { id: string; title_zh: string; title_en: string; content_zh: string; content_en: string; published_at: string | Date; read: boolean };

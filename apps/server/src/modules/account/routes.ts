@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { authOf, memberOf } from '../../plugins/auth.js';
 import { envelope, ok } from '../../plugins/envelope.js';
 import { AppError } from '../../plugins/errors.js';
-import { dataPool, findAccount, findCompanyInfo, listAnnouncements, toBrief } from './repository.js';
+import { dataPool, deviceFigures, findAccount, findCompanyInfo, listAnnouncements, toBrief } from './repository.js';
 
 export type Contact = { email: string; phone: string; hours: string };
 
@@ -32,21 +32,17 @@ export const accountRoutes: FastifyPluginAsyncZod<{ database: Database; contact:
     { schema: { tags, summary: 'Account overview (home)', response: { 200: envelope(zAccountOverview) } } },
     async (req) => {
       const a = memberOf(req);
-      const [pool, company, latest] = await Promise.all([
+      const [pool, figures, company, latest] = await Promise.all([
         dataPool(database, a.companyId),
+        deviceFigures(database, a.companyId, a.companyPath),
         findCompanyInfo(database, a.companyId),
         listAnnouncements(database, a.userId, 0, 1),
       ]);
-      // Licenses, devices, usage and alarms arrive with their own modules; until then they are truly zero.
+      // alarms arrive with their own module; until then they are truly zero
       return ok(req, {
-        licenseStock: 0,
-        licenseExpiring30d: 0,
-        onlineDevices: 0,
-        totalDevices: 0,
-        usageYesterdayMb: 0,
-        usageMonthMb: 0,
+        ...figures,
         dataTotalMb: pool.totalMb,
-        dataRemainingMb: pool.totalMb - pool.usedMb,
+        dataRemainingMb: Math.round((pool.totalMb - pool.usedMb) * 100) / 100,
         dataWarning: false,
         openAlarms: 0,
         certification: company?.certification ?? 'none',

@@ -1,0 +1,108 @@
+import type { zGroup } from '@rrp/contracts';
+import { type Locale, zGroupName } from '@rrp/contracts';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { textArray } from '../../db/arrays.js';
+import type { Database, Tx } from '../../db/client.js';
+import { AppError } from '../../plugins/errors.js';
+import { defaultGroup, iso, parseImeis } from './common.js';
+
+/** Groups belong to one company (the caller's own); every company has a default group. */
+type G = { id: string; name: string; is_default: boolean; device_count: number; created_at: string | Date };
+
+export function groupName(raw: string | undefined): string {
+  const name = (raw ?? '').trim();
+  if (!name) throw new AppError(25010);
+  if (!zGroupName.safeParse(name).success) throw new AppError(25011);
+  return name;
+}
+
+const isUniqueViolation = (e: unknown): boolean => {
+  for (let c: unknown = e; c; c = (c as { cause?: unknown }).cause) if ((c as { code?: string }).code === '23505') return true;
+  return false;
+};
+
+export async function listGroups(database: Database, companyId: string, locale: Locale): Promise<z.infer<typeof zGroup>[]> {
+  await defaultGroup(database, companyId);
+  const rows = await database.rows<G>(
+    sql`SELECT g.id, g.name, g.is_default, (SELECT count(*) FROM devices d WHERE d.group_id = g.id)::int AS device_count, g.created_at
+        FROM device_groups g WHERE g.company_id = ${companyId} ORDER BY g.is_default DESC, g.created_at, g.id`,
+  );
+  return rows.map((g) => ({
+    id: g.id,
+    name: g.is_default && locale === 'en' && g.name === '默认分组' ? 'Default group' : g.name,
+    isDefault: g.is_default,
+    deviceCount: g.device_count,
+    createdAt: iso(g.created_at) as string,
+  }));
+}
+
+async function findGroup(database: Database, companyId: string, id: string, tx?: Tx): Promise<G> {
+  const [g] = await database.rows<G>(
+    sql`SELECT id, name, is_default, 0 AS device_count, created_at FROM device_groups WHERE id = ${id} AND company_id = ${companyId} FOR UPDATE`,
+    tx,
+  );
+  if (!g) throw new AppError(25009);
+  return g;
+}
+
+export async function addGroup(database: Database, companyId: string, rawName: string | undefined): Promise<string> {
+  const name = groupName(rawName);
+  await defaultGroup(database, companyId);
+  try {
+    const [g] = await database.rows<{ id: string }>(sql`INSERT INTO device_groups (company_id, name) VALUES (${companyId}, ${name}) RETURNING id`);
+    return g.id;
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError(25003);
+    throw e;
+  }
+}
+
+export async function renameGroup(database: Database, companyId: string, id: string, rawName: string | undefined): Promise<void> {
+  const name = groupName(rawName);
+  try {
+    await database.db.transaction(async (tx) => {
+      await findGroup(database, companyId, id, tx);
+      await database.rows(sql`UPDATE device_groups SET name = ${name} WHERE id = ${id}`, tx);
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError(25003);
+    throw e;
+  }
+}
+
+export async function deleteGroup(database: Database, companyId: string, id: string): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const g = await findGroup(database, companyId, id, tx);
+    if (g.is_default) throw new AppError(25004);
+    const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM devices WHERE group_id = ${id}`, tx);
+    if (n.n > 0) throw new AppError(25002);
+    await database.rows(sql`DELETE FROM device_groups WHERE id = ${id}`, tx);
+  });
+}
+
+/**
+ * Moves devices of the caller's company into one of its groups. A device leaves a group only
+ * by moving to another: without a target group nothing is removed (25005 from the default
+ * group, 25012 otherwise).
+ */
+export async function moveToGroup(database: Database, companyId: string, groupId: string | undefined, input: string | string[]): Promise<number> {
+  const imeis = parseImeis(input);
+  return database.db.transaction(async (tx) => {
+    const found = await database.rows<{ id: string; imei: string; in_default: boolean }>(
+      sql`SELECT d.id, d.imei, coalesce(g.is_default, true) AS in_default FROM devices d LEFT JOIN device_groups g ON g.id = d.group_id
+          WHERE d.imei = ANY(${textArray(imeis)}::text[]) AND d.company_id = ${companyId} ORDER BY d.id FOR UPDATE OF d`,
+      tx,
+    );
+    const mine = new Set(found.map((f) => f.imei));
+    const foreign = imeis.filter((i) => !mine.has(i));
+    if (foreign.length) throw new AppError(23009, undefined, foreign.join(', '));
+    if (!groupId) throw new AppError(found.some((f) => f.in_default) ? 25005 : 25012);
+    await findGroup(database, companyId, groupId, tx);
+    await database.rows(
+      sql`UPDATE devices SET group_id = ${groupId}, updated_at = now() WHERE id = ANY(${`{${found.map((f) => f.id).join(',')}}`}::uuid[])`,
+      tx,
+    );
+    return found.length;
+  });
+}

@@ -1,0 +1,265 @@
+import { IMEI_RE, IMPORT_FAILURE_TEXTS, type ImportFailureReason, LIMITS, type Locale, type TImportTask } from '@rrp/contracts';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { textArray } from '../../db/arrays.js';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../plugins/errors.js';
+import { lockStock, payerOf, reservedOf, stockOf, useLicenses } from '../licenses/repository.js';
+import type { ConnectivityProvider, DeviceRef } from '../network/provider.js';
+import { DetailedError, defaultGroup, iso, subtree } from './common.js';
+import { isSaneZip } from './xlsx-guard.js';
+
+export type ImportRow = { row: number; imei: string; name: string };
+export type ImportFailure = ImportRow & { reason: ImportFailureReason };
+
+/** Rows inserted per statement; progress is reported after each chunk. */
+export const IMPORT_CHUNK = 500;
+
+const cellText = (v: ExcelJS.CellValue): string => {
+  if (v == null) return '';
+  if (typeof v === 'object') {
+    if ('richText' in v) return v.richText.map((t) => t.text).join('');
+    if ('text' in v) return String(v.text);
+    if ('result' in v) return String(v.result ?? '');
+    return '';
+  }
+  return String(v);
+};
+
+/**
+ * The rows of an import file: the first row of the first sheet is the header; column A the
+ * IMEI, column B an optional name. Refuses anything that is not a real xlsx (23005) and files
+ * over the row limit (23006).
+ */
+export async function readImportFile(buf: Buffer): Promise<ImportRow[]> {
+  if (!isSaneZip(buf)) throw new AppError(23005);
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError(23005);
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) throw new AppError(23005);
+  const rows: ImportRow[] = [];
+  let tooMany = false;
+  ws.eachRow({ includeEmpty: false }, (r, n) => {
+    if (n === 1 || tooMany) return;
+    const imei = cellText(r.getCell(1).value).trim();
+    const name = cellText(r.getCell(2).value).trim();
+    if (!imei && !name) return;
+    if (rows.length >= LIMITS.importMaxRows) {
+      tooMany = true;
+      return;
+    }
+    rows.push({ row: n, imei, name });
+  });
+  if (tooMany) throw new AppError(23006);
+  if (rows.length === 0) throw new AppError(27004);
+  return rows;
+}
+
+/** Sorts rows into valid ones and refusals: format, duplicates in the file, IMEIs already known. */
+export async function checkRows(database: Database, companyId: string, rows: ImportRow[]): Promise<{ valid: ImportRow[]; failures: ImportFailure[] }> {
+  const failures: ImportFailure[] = [];
+  const seen = new Set<string>();
+  const candidates: ImportRow[] = [];
+  for (const r of rows) {
+    if (!IMEI_RE.test(r.imei)) failures.push({ ...r, reason: 'imei_format' });
+    else if ([...r.name].length > LIMITS.deviceNameMax) failures.push({ ...r, reason: 'name_too_long' });
+    else if (seen.has(r.imei)) failures.push({ ...r, reason: 'duplicate_in_file' });
+    else {
+      seen.add(r.imei);
+      candidates.push(r);
+    }
+  }
+  const known = new Map<string, string>();
+  for (let i = 0; i < candidates.length; i += 5000) {
+    const part = candidates.slice(i, i + 5000).map((r) => r.imei);
+    const found = await database.rows<{ imei: string; company_id: string }>(
+      sql`SELECT imei, company_id FROM devices WHERE imei = ANY(${textArray(part)}::text[])`,
+    );
+    for (const f of found) known.set(f.imei, f.company_id);
+  }
+  const valid: ImportRow[] = [];
+  for (const r of candidates) {
+    const owner = known.get(r.imei);
+    if (owner === undefined) valid.push(r);
+    else failures.push({ ...r, reason: owner === companyId ? 'already_imported' : 'other_company' });
+  }
+  failures.sort((a, b) => a.row - b.row);
+  return { valid, failures };
+}
+
+type Caller = { userId: string; companyId: string; companyPath: string };
+
+/**
+ * Runs an import: one task row (committed at once, so the UI can poll it), then every valid row
+ * in ONE transaction, each taking one License: all or nothing. Refuses the whole import when the
+ * valid rows exceed the stock minus this month's auto-renewal reserve (23010).
+ */
+export async function runImport(
+  database: Database,
+  provider: ConnectivityProvider,
+  caller: Caller,
+  file: { name: string; region: string; rows: ImportRow[] },
+  check: typeof checkRows = checkRows,
+): Promise<TImportTask> {
+  const [task] = await database.rows<{ id: string }>(
+    sql`INSERT INTO import_tasks (company_id, user_id, task_name, region, status, total)
+        VALUES (${caller.companyId}, ${caller.userId}, ${file.name.slice(0, 200)}, ${file.region}, 'running', ${file.rows.length}) RETURNING id`,
+  );
+  // PGlite is a single connection: a progress write outside the open transaction would wait
+  // for it, so there progress is written only at the end.
+  const liveProgress = database.kind === 'postgres';
+  let imported: DeviceRef[] = [];
+  let failures: ImportFailure[] = [];
+  try {
+    const checked = await check(database, caller.companyId, file.rows);
+    failures = checked.failures;
+    const valid = checked.valid;
+    if (liveProgress && failures.length) await database.rows(sql`UPDATE import_tasks SET processed = ${failures.length} WHERE id = ${task.id}`);
+    imported = await database.db.transaction(async (tx) => {
+      if (valid.length === 0) return [];
+      const payer = await payerOf(database, caller.companyId, tx);
+      await lockStock(database, payer.id, tx);
+      const importable = Math.max(0, (await stockOf(database, payer.id, tx)) - (await reservedOf(database, payer, tx)));
+      if (valid.length > importable) throw new DetailedError(23010, 'importLimit', { count: importable });
+      const groupId = await defaultGroup(database, caller.companyId, tx);
+      const out: DeviceRef[] = [];
+      for (let i = 0; i < valid.length; i += IMPORT_CHUNK) {
+        const chunk = valid.slice(i, i + IMPORT_CHUNK);
+        const rows = await database.rows<{ id: string; imei: string }>(
+          sql`INSERT INTO devices (company_id, group_id, imei, name, region, status, activated_at, license_expires_at, import_task_id)
+              SELECT ${caller.companyId}, ${groupId}, t.imei, t.name, ${file.region}, 'physical_card', now(), now() + interval '1 year', ${task.id}
+              FROM unnest(${textArray(chunk.map((r) => r.imei))}::text[], ${textArray(chunk.map((r) => r.name))}::text[]) AS t(imei, name)
+              ON CONFLICT (imei) DO NOTHING
+              RETURNING id, imei`,
+          tx,
+        );
+        // an IMEI another import committed since the rows were checked: refuse the whole file
+        if (rows.length !== chunk.length) throw new AppError(23015);
+        const ids = rows.map((r) => r.id);
+        await useLicenses(database, tx, { payerId: payer.id, deviceIds: ids, reason: 'import', userId: caller.userId, ref: task.id });
+        await database.rows(
+          sql`INSERT INTO device_operations (device_id, user_id, action, status, detail, finished_at)
+              SELECT d, ${caller.userId}, 'import', 'done', ${JSON.stringify({ taskId: task.id, region: file.region })}::jsonb, now()
+              FROM unnest(${`{${ids.join(',')}}`}::uuid[]) AS d`,
+          tx,
+        );
+        for (const r of rows) out.push({ id: r.id, imei: r.imei, region: file.region, companyId: caller.companyId });
+        if (liveProgress) await database.rows(sql`UPDATE import_tasks SET processed = ${failures.length + i + chunk.length} WHERE id = ${task.id}`);
+      }
+      return out;
+    });
+  } catch (err) {
+    const message = err instanceof AppError ? `code ${err.code}` : 'internal error';
+    await database.rows(
+      sql`UPDATE import_tasks SET status = 'failed', succeeded = 0, failed = ${file.rows.length}, processed = ${file.rows.length},
+                 failures = ${JSON.stringify(failures)}::jsonb, error = ${message}, finished_at = now()
+          WHERE id = ${task.id}`,
+    );
+    throw err;
+  }
+  await database.rows(
+    sql`UPDATE import_tasks SET status = 'done', succeeded = ${imported.length}, failed = ${failures.length}, processed = ${file.rows.length},
+               failures = ${JSON.stringify(failures)}::jsonb, finished_at = now()
+        WHERE id = ${task.id}`,
+  );
+  if (imported.length) await provider.activate(imported);
+  const found = await findTask(database, caller.companyPath, task.id);
+  if (!found) throw new AppError(10001);
+  return found;
+}
+
+type TaskRow = {
+  id: string;
+  task_name: string;
+  region: string;
+  status: TImportTask['status'];
+  total: number;
+  processed: number;
+  succeeded: number;
+  failed: number;
+  operator: string | null;
+  created_at: string | Date;
+  finished_at: string | Date | null;
+};
+
+const toTask = (r: TaskRow): TImportTask => ({
+  id: r.id,
+  taskName: r.task_name,
+  region: r.region,
+  status: r.status,
+  total: r.total,
+  processed: r.processed,
+  succeeded: r.succeeded,
+  failed: r.failed,
+  operator: r.operator,
+  createdAt: iso(r.created_at) as string,
+  finishedAt: iso(r.finished_at),
+});
+
+const TASK_COLUMNS = sql`t.id, t.task_name, t.region, t.status, t.total, t.processed, t.succeeded, t.failed, u.name AS operator, t.created_at, t.finished_at`;
+
+export async function findTask(database: Database, companyPath: string, id: string): Promise<TImportTask | null> {
+  const [r] = await database.rows<TaskRow>(
+    sql`SELECT ${TASK_COLUMNS} FROM import_tasks t LEFT JOIN users u ON u.id = t.user_id
+        WHERE t.id = ${id} AND t.company_id IN ${subtree(companyPath)}`,
+  );
+  return r ? toTask(r) : null;
+}
+
+export async function listTasks(database: Database, companyPath: string, pageNum: number, pageSize: number): Promise<{ total: number; list: TImportTask[] }> {
+  const [c] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM import_tasks WHERE company_id IN ${subtree(companyPath)}`);
+  const rows = await database.rows<TaskRow>(
+    sql`SELECT ${TASK_COLUMNS} FROM import_tasks t LEFT JOIN users u ON u.id = t.user_id
+        WHERE t.company_id IN ${subtree(companyPath)}
+        ORDER BY t.created_at DESC, t.id DESC OFFSET ${(pageNum - 1) * pageSize} LIMIT ${pageSize}`,
+  );
+  return { total: c.n, list: rows.map(toTask) };
+}
+
+export async function taskFailures(database: Database, companyPath: string, id: string): Promise<{ name: string; failures: ImportFailure[] } | null> {
+  const [r] = await database.rows<{ task_name: string; failures: ImportFailure[] }>(
+    sql`SELECT task_name, failures FROM import_tasks WHERE id = ${id} AND company_id IN ${subtree(companyPath)}`,
+  );
+  return r ? { name: r.task_name, failures: r.failures } : null;
+}
+
+const T = {
+  imei: { zh: 'IMEI', en: 'IMEI' },
+  name: { zh: '设备名称（可选，最多 30 个字符）', en: 'Device name (optional, up to 30 characters)' },
+  row: { zh: '行号', en: 'Row' },
+  reason: { zh: '失败原因', en: 'Reason' },
+  example: { zh: '示例设备', en: 'Example device' },
+};
+const tr = (k: keyof typeof T, locale: Locale) => (locale === 'en' ? T[k].en : T[k].zh);
+
+export async function templateXlsx(locale: Locale): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(locale === 'en' ? 'Devices' : '设备');
+  ws.columns = [
+    { header: tr('imei', locale), width: 22 },
+    { header: tr('name', locale), width: 40 },
+  ];
+  ws.addRow(['860000000000001', tr('example', locale)]);
+  ws.getColumn(1).numFmt = '@';
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export async function failuresXlsx(failures: ImportFailure[], locale: Locale): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(locale === 'en' ? 'Failures' : '失败明细');
+  ws.columns = [
+    { header: tr('row', locale), width: 8 },
+    { header: tr('imei', locale), width: 22 },
+    { header: locale === 'en' ? 'Device name' : '设备名称', width: 32 },
+    { header: tr('reason', locale), width: 40 },
+  ];
+  for (const f of failures) {
+    const text = IMPORT_FAILURE_TEXTS[f.reason];
+    ws.addRow([f.row, f.imei, f.name, locale === 'en' ? text.en : text.zh]);
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

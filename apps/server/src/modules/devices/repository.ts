@@ -1,0 +1,171 @@
+import { DEVICE_TIMING, type TDeviceListRequest, type TDeviceRow, type zDeviceDetail, type zDeviceList } from '@rrp/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../plugins/errors.js';
+import { findDevice, iso, mb, subtree } from './common.js';
+
+/** Deepest row a page may start at with pageNum; deeper pages use the cursor. */
+export const MAX_OFFSET_ROWS = 10_000;
+
+type Row = {
+  id: string;
+  imei: string;
+  name: string;
+  region: string;
+  status: TDeviceRow['status'];
+  online: boolean;
+  suspended: boolean;
+  auto_renew: boolean;
+  real_name: TDeviceRow['realName'];
+  iccid: string | null;
+  operator: string | null;
+  network_type: string | null;
+  signal_level: number | null;
+  area: string | null;
+  group_id: string | null;
+  group_name: string | null;
+  usage_yesterday: string | number;
+  usage_month: string | number;
+  activated_at: string | Date | null;
+  license_expires_at: string | Date | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+  ck: string;
+};
+
+const COLUMNS = sql`d.id, d.imei, d.name, d.region, d.status, d.online, d.suspended, d.auto_renew, d.real_name, d.iccid, d.operator,
+  d.network_type, d.signal_level, d.area, d.group_id, g.name AS group_name, d.usage_yesterday, d.usage_month, d.activated_at,
+  d.license_expires_at, d.created_at, d.updated_at`;
+
+const toRow = (r: Row): TDeviceRow => ({
+  id: r.id,
+  imei: r.imei,
+  name: r.name,
+  region: r.region,
+  status: r.status,
+  online: r.online,
+  suspended: r.suspended,
+  autoRenew: r.auto_renew,
+  realName: r.real_name,
+  iccid: r.iccid,
+  operator: r.operator,
+  networkType: r.network_type,
+  signalLevel: r.signal_level,
+  area: r.area,
+  groupId: r.group_id,
+  groupName: r.group_name,
+  strategyName: null,
+  usageYesterdayMb: mb(r.usage_yesterday),
+  usageMonthMb: mb(r.usage_month),
+  activatedAt: iso(r.activated_at),
+  licenseExpiresAt: iso(r.license_expires_at),
+  createdAt: iso(r.created_at) as string,
+  updatedAt: iso(r.updated_at) as string,
+});
+
+type SortKey = TDeviceListRequest['sort'];
+const SORTS: Record<SortKey, { col: SQL; key: SQL; dir: 'asc' | 'desc'; cast: SQL }> = {
+  created_desc: { col: sql`d.created_at`, key: sql`d.created_at::text`, dir: 'desc', cast: sql`::timestamptz` },
+  usage_yesterday_desc: { col: sql`d.usage_yesterday`, key: sql`d.usage_yesterday::text`, dir: 'desc', cast: sql`::bigint` },
+  usage_yesterday_asc: { col: sql`d.usage_yesterday`, key: sql`d.usage_yesterday::text`, dir: 'asc', cast: sql`::bigint` },
+  usage_month_desc: { col: sql`d.usage_month`, key: sql`d.usage_month::text`, dir: 'desc', cast: sql`::bigint` },
+  usage_month_asc: { col: sql`d.usage_month`, key: sql`d.usage_month::text`, dir: 'asc', cast: sql`::bigint` },
+};
+
+/** The cursor: base64url of [sort, last sort key, last id]; bound to its sort. */
+export const encodeCursor = (sort: SortKey, key: string, id: string) => Buffer.from(JSON.stringify([sort, key, id])).toString('base64url');
+
+function decodeCursor(sort: SortKey, cursor: string): { key: string; id: string } {
+  try {
+    const [s, key, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (s === sort && typeof key === 'string' && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id) && key.length < 64) return { key, id };
+  } catch {}
+  throw new AppError(28002, undefined, 'cursor');
+}
+
+const like = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listDevices(database: Database, companyPath: string, q: TDeviceListRequest): Promise<z.infer<typeof zDeviceList>> {
+  const where: SQL[] = [sql`d.company_id IN ${subtree(companyPath)}`];
+  if (q.name) where.push(sql`d.name ILIKE ${`%${like(q.name)}%`}`);
+  if (q.imei) where.push(sql`d.imei LIKE ${`${q.imei}%`}`);
+  if (q.status) where.push(sql`d.status = ${q.status}`);
+  if (q.online !== undefined) where.push(sql`d.online = ${q.online}`);
+  if (q.groupId) where.push(sql`d.group_id = ${q.groupId}`);
+  const filter = sql.join(where, sql` AND `);
+  const s = SORTS[q.sort];
+  const dir = s.dir === 'desc' ? sql`DESC` : sql`ASC`;
+  let page: SQL = sql``;
+  let offset = 0;
+  if (q.cursor) {
+    const c = decodeCursor(q.sort, q.cursor);
+    page = s.dir === 'desc' ? sql` AND (${s.col}, d.id) < (${c.key}${s.cast}, ${c.id}::uuid)` : sql` AND (${s.col}, d.id) > (${c.key}${s.cast}, ${c.id}::uuid)`;
+  } else {
+    offset = (q.pageNum - 1) * q.pageSize;
+    if (offset + q.pageSize > MAX_OFFSET_ROWS) throw new AppError(24002);
+  }
+  const [rows, [count]] = await Promise.all([
+    database.rows<Row>(sql`
+      SELECT ${COLUMNS}, ${s.key} AS ck FROM devices d LEFT JOIN device_groups g ON g.id = d.group_id
+      WHERE ${filter}${page}
+      ORDER BY ${s.col} ${dir}, d.id ${dir} OFFSET ${offset} LIMIT ${q.pageSize + 1}`),
+    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM devices d WHERE ${filter}`),
+  ]);
+  const more = rows.length > q.pageSize;
+  const list = rows.slice(0, q.pageSize);
+  const last = list[list.length - 1];
+  return { total: count.n, list: list.map(toRow), nextCursor: more && last ? encodeCursor(q.sort, last.ck, last.id) : null };
+}
+
+export async function deviceDetail(database: Database, companyPath: string, imei: string): Promise<z.infer<typeof zDeviceDetail>> {
+  const core = await findDevice(database, companyPath, imei);
+  const [[row], ops, daily, monthly] = await Promise.all([
+    database.rows<Row & { last_switch_at: string | Date | null }>(
+      sql`SELECT ${COLUMNS}, d.created_at::text AS ck, d.last_switch_at FROM devices d LEFT JOIN device_groups g ON g.id = d.group_id WHERE d.id = ${core.id}`,
+    ),
+    database.rows<{
+      id: string | number;
+      action: string;
+      status: 'pending' | 'done' | 'failed';
+      operator: string | null;
+      detail: unknown;
+      created_at: string | Date;
+      finished_at: string | Date | null;
+    }>(
+      sql`SELECT o.id, o.action, o.status, u.name AS operator, o.detail, o.created_at, o.finished_at
+          FROM device_operations o LEFT JOIN users u ON u.id = o.user_id
+          WHERE o.device_id = ${core.id} ORDER BY o.created_at DESC, o.id DESC LIMIT 50`,
+    ),
+    database.rows<{ day: string; bytes: string | number }>(
+      sql`SELECT to_char(s.day, 'YYYY-MM-DD') AS day, coalesce(u.bytes, 0) AS bytes
+          FROM generate_series((now() AT TIME ZONE 'UTC')::date - 29, (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS s(day)
+          LEFT JOIN device_usage_daily u ON u.device_id = ${core.id} AND u.day = s.day::date
+          ORDER BY s.day`,
+    ),
+    database.rows<{ month: string; bytes: string | number }>(
+      sql`SELECT to_char(m.month, 'YYYY-MM') AS month,
+                 (SELECT coalesce(sum(u.bytes), 0) FROM device_usage_daily u
+                  WHERE u.device_id = ${core.id} AND u.day >= m.month::date AND u.day < (m.month + interval '1 month')::date) AS bytes
+          FROM generate_series(date_trunc('month', now() AT TIME ZONE 'UTC') - interval '5 months', date_trunc('month', now() AT TIME ZONE 'UTC'),
+                               interval '1 month') AS m(month)
+          ORDER BY m.month`,
+    ),
+  ]);
+  const switchAt = row.last_switch_at ? new Date(row.last_switch_at).getTime() + DEVICE_TIMING.switchCooldownMs : 0;
+  return {
+    device: toRow(row),
+    operations: ops.map((o) => ({
+      id: Number(o.id),
+      action: o.action,
+      status: o.status,
+      operator: o.operator,
+      detail: o.detail ?? null,
+      createdAt: iso(o.created_at) as string,
+      finishedAt: iso(o.finished_at),
+    })),
+    usageDaily: daily.map((d) => ({ day: d.day, mb: mb(d.bytes) })),
+    usageMonthly: monthly.map((m) => ({ month: m.month, mb: mb(m.bytes) })),
+    switchAvailableAt: switchAt > Date.now() ? new Date(switchAt).toISOString() : null,
+  };
+}

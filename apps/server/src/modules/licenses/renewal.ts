@@ -1,0 +1,105 @@
+import type { TDeviceRow, zRenewResult } from '@rrp/contracts';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../plugins/errors.js';
+import { type DeviceCore, findDevice, iso, refOf } from '../devices/common.js';
+import type { ConnectivityProvider, DeviceRef } from '../network/provider.js';
+import { lockStock, payerOf, renewedExpiry, statusAfterRenewal, stockOf, useLicenses } from './repository.js';
+
+/**
+ * Manual renewal: one stock License, one more year (from the current expiry when it is in the
+ * future, else from now). An expired device comes back into service.
+ */
+export async function renewDevice(
+  database: Database,
+  provider: ConnectivityProvider,
+  caller: { userId: string; companyPath: string },
+  imei: string,
+): Promise<z.infer<typeof zRenewResult>> {
+  const { device, row } = await database.db.transaction(async (tx) => {
+    const device = await findDevice(database, caller.companyPath, imei, tx);
+    const payer = await payerOf(database, device.company_id, tx);
+    await lockStock(database, payer.id, tx);
+    if ((await stockOf(database, payer.id, tx)) < 1) throw new AppError(23010);
+    const [row] = await database.rows<{ license_expires_at: string | Date; status: TDeviceRow['status']; was: string }>(
+      sql`UPDATE devices d SET license_expires_at = ${renewedExpiry}, status = ${statusAfterRenewal(sql`d.id`)}, updated_at = now()
+          FROM (SELECT id, status AS was FROM devices WHERE id = ${device.id} FOR UPDATE) old
+          WHERE d.id = old.id RETURNING d.license_expires_at, d.status, old.was`,
+      tx,
+    );
+    await useLicenses(database, tx, { payerId: payer.id, deviceIds: [device.id], reason: 'renewal', userId: caller.userId });
+    await database.rows(
+      sql`INSERT INTO device_operations (device_id, user_id, action, status, detail, finished_at)
+          VALUES (${device.id}, ${caller.userId}, 'renew', 'done', ${JSON.stringify({ until: iso(row.license_expires_at), from: row.was })}::jsonb, now())`,
+      tx,
+    );
+    return { device, row };
+  });
+  if (row.was === 'service_expired') await provider.activate([refOf(device)]);
+  return { licenseExpiresAt: iso(row.license_expires_at) as string, status: row.status };
+}
+
+const BATCH = 100;
+
+/**
+ * Devices past their License expiry: with auto-renewal on and a License in stock they take one
+ * and gain a year; otherwise their service expires and their connectivity stops. Processes due
+ * devices in batches until none is left; each device in its own short transaction under its
+ * payer's stock lock. Returns how many were renewed and expired.
+ */
+export async function processExpiries(database: Database, provider: ConnectivityProvider): Promise<{ renewed: number; expired: number }> {
+  let renewed = 0;
+  let expired = 0;
+  for (;;) {
+    const due = await database.rows<{ id: string }>(
+      sql`SELECT id FROM devices WHERE license_expires_at <= now() AND status <> 'service_expired'
+          ORDER BY license_expires_at, id LIMIT ${BATCH}`,
+    );
+    if (due.length === 0) break;
+    const toDeactivate: DeviceRef[] = [];
+    for (const { id } of due) {
+      const outcome = await database.db.transaction(async (tx) => {
+        const [d0] = await database.rows<DeviceCore>(sql`SELECT id, company_id FROM devices WHERE id = ${id}`, tx);
+        if (!d0) return null;
+        const payer = await payerOf(database, d0.company_id, tx);
+        await lockStock(database, payer.id, tx);
+        const [d] = await database.rows<DeviceCore>(
+          sql`SELECT id, imei, region, company_id, status, auto_renew, license_expires_at FROM devices
+              WHERE id = ${id} AND license_expires_at <= now() AND status <> 'service_expired' FOR UPDATE`,
+          tx,
+        );
+        if (!d) return null;
+        if (d.auto_renew && (await stockOf(database, payer.id, tx)) >= 1) {
+          // a year from the old expiry keeps the anniversary; a device overdue by more than a year gets a year from now
+          const [r] = await database.rows<{ until: string | Date }>(
+            sql`UPDATE devices SET license_expires_at = CASE WHEN license_expires_at + interval '1 year' > now()
+                  THEN license_expires_at + interval '1 year' ELSE now() + interval '1 year' END, updated_at = now()
+                WHERE id = ${id} RETURNING license_expires_at AS until`,
+            tx,
+          );
+          await useLicenses(database, tx, { payerId: payer.id, deviceIds: [id], reason: 'auto_renewal', userId: null });
+          await database.rows(
+            sql`INSERT INTO device_operations (device_id, action, status, detail, finished_at)
+                VALUES (${id}, 'auto_renew', 'done', ${JSON.stringify({ until: iso(r.until) })}::jsonb, now())`,
+            tx,
+          );
+          return 'renewed' as const;
+        }
+        await database.rows(sql`UPDATE devices SET status = 'service_expired', online = false, updated_at = now() WHERE id = ${id}`, tx);
+        await database.rows(
+          sql`INSERT INTO device_operations (device_id, action, status, detail, finished_at)
+              VALUES (${id}, 'expire', 'done', ${JSON.stringify({ from: d.status, reason: d.auto_renew ? 'no_stock' : 'auto_renew_off' })}::jsonb, now())`,
+          tx,
+        );
+        toDeactivate.push(refOf(d));
+        return 'expired' as const;
+      });
+      if (outcome === 'renewed') renewed++;
+      if (outcome === 'expired') expired++;
+    }
+    for (const d of toDeactivate) await provider.deactivate(d);
+    if (due.length < BATCH) break;
+  }
+  return { renewed, expired };
+}
