@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { callWithBrowserSession, signIn } from './helpers.js';
+import { callWithBrowserSession, dismissAnnouncement, signIn } from './helpers.js';
 
 test.describe('the console, as a person uses it', () => {
   test('opens in Chinese, switches to English, signs in, works in tabs and signs out', async ({ page }) => {
@@ -75,7 +75,7 @@ test.describe('the console, as a person uses it', () => {
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/login\?redirect=/);
     await signIn(page, 'manager@demo.rrp.local');
-    await page.keyboard.press('Escape');
+    await dismissAnnouncement(page);
     await page.goto('/no/such/page');
     await expect(page.getByText('404').first()).toBeVisible();
     await page.goto('/login');
@@ -84,7 +84,7 @@ test.describe('the console, as a person uses it', () => {
 
   test('a session ended on the server sends the person to login', async ({ page, context, baseURL }) => {
     await signIn(page, 'manager@demo.rrp.local');
-    await page.keyboard.press('Escape');
+    await dismissAnnouncement(page);
     // sign out through the API with the browser's session, as another tab would
     expect((await callWithBrowserSession(context, baseURL!, '/user/logout')).body.success).toBe(true);
     await page.getByTestId('page-tabs').getByTestId('tab-/home').click();

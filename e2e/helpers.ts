@@ -16,6 +16,14 @@ export async function signIn(page: Page, account: string, password = PASSWORD) {
   await expect(page).toHaveURL(/\/home$/);
 }
 
+/** Closes the unread-announcement dialog that opens by itself after signing in. */
+export async function dismissAnnouncement(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
 /** A signed API call made with the browser's own session cookies, outside the UI. */
 export async function callWithBrowserSession(context: BrowserContext, baseURL: string, path: string, body: unknown = {}) {
   const cookies = await context.cookies();

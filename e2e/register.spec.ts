@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mailedCode, signIn } from './helpers.js';
+import { dismissAnnouncement, mailedCode, signIn } from './helpers.js';
 
 test('registers a company with the e-mailed code, receives 100M of data, and signs in', async ({ page }) => {
   const email = `buyer${Date.now()}@acme.example`;
@@ -28,7 +28,7 @@ test('registers a company with the e-mailed code, receives 100M of data, and sig
   await expect(page.getByText(/100M/).first()).toBeVisible();
   await page.getByTestId('register-to-login').click();
   await signIn(page, email, 'Acme#2026go');
-  await page.keyboard.press('Escape');
+  await dismissAnnouncement(page);
   await expect(page.getByText('100 MB').first()).toBeVisible();
 
   // forgot password: a code by e-mail, a new password, and the old one no longer works

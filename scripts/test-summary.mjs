@@ -24,6 +24,8 @@ for (const f of existsSync(dir)
   } else {
     p = r.numPassedTests;
     x = r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+    // unhandled errors fail the run without failing a test: count the suite as one failure
+    if (r.success === false && x === 0) x = 1;
     s = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   }
   passed += p;

@@ -1,11 +1,24 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { CONSOLE_NAMESPACES, type Namespace, PUBLIC_NAMESPACES } from './src/i18n/namespaces.ts';
+
+/** Chunk of a catalogue: locale-<lng> (public), locale-<lng>-console, or locale-<lng>-<ns> (help, legal). */
+function localeChunk(id: string): string | null {
+  const m = /[\\/]src[\\/]locales[\\/](zh-CN|en)[\\/](\w+)\.json$/.exec(id);
+  if (!m) return null;
+  const lng = m[1];
+  const ns = m[2] as Namespace;
+  if (PUBLIC_NAMESPACES.includes(ns)) return `locale-${lng}`;
+  if (CONSOLE_NAMESPACES.includes(ns)) return `locale-${lng}-console`;
+  return `locale-${lng}-${ns}`;
+}
 
 /**
- * Chunks: the framework every page needs (react, router, query, i18n) in one long-lived vendor
- * chunk; antd split by the automatic chunking so the login page only loads the components it
- * uses; each language's catalogues in their own chunk, loaded on demand. Console pages and the
- * console layout are React.lazy imports, so /login never downloads them.
+ * Chunks: the framework every page needs (react, router, i18n) in one long-lived vendor chunk;
+ * the sign-in page and the antd components it uses in the entry chunk; each language's
+ * catalogues in a chunk for the public pages and one for the console, loaded on demand. The
+ * console (TanStack Query, antd App, layout, route table) and the other pages are lazy
+ * imports, so /login never downloads them.
  */
 export default defineConfig({
   plugins: [react()],
@@ -36,16 +49,13 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor-react',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/]query-core|@tanstack[\\/]react-query|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,
               priority: 20,
             },
-            {
-              name: (id: string) => {
-                const m = /[\\/]src[\\/]locales[\\/](zh-CN|en)[\\/]/.exec(id);
-                return m ? `locale-${m[1]}` : null;
-              },
-              priority: 30,
-            },
+            { name: localeChunk, debugName: 'locales', priority: 30 },
+            // everything else the first page needs (the sign-in page, its antd components, the
+            // http client, i18n setup) in one chunk rather than many small shared ones
+            { name: 'app', tags: ['$initial'], priority: 10 },
           ],
         },
       },

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { Providers } from './app/Providers';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { wireHttp } from './app/wireHttp';
 import { initI18n } from './i18n';
 import { detectLocale } from './i18n/detect';
@@ -15,11 +15,12 @@ wireHttp();
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
 initI18n(detectLocale()).then(() => {
-  const router = createAppRouter();
   root.render(
     <StrictMode>
       <Providers>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </Providers>
     </StrictMode>,
   );

@@ -61,6 +61,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection closed by the server (a restart, an administrator) must not crash the
+  // process: the pool drops it and opens a new one on the next query.
+  const onIdleError = (err: Error) => process.stderr.write(`PostgreSQL connection lost: ${err.message}\n`);
+  pool.on('error', onIdleError);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   // Several API processes may start at once: one migrates while the others wait.
   const conn = await pool.connect();
@@ -72,6 +76,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     conn.release();
   }
   const relaxed = new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(poolSize / 3)), options: '-c synchronous_commit=off' });
+  relaxed.on('error', onIdleError);
   const named = async <T>(p: pg.Pool, name: string, q: SQL): Promise<T[]> => {
     const { sql: text, params } = dialect.sqlToQuery(q);
     const res = await p.query({ name, text, values: params as unknown[] });

@@ -1,8 +1,9 @@
-import { Component, type ErrorInfo, lazy, type ReactNode, Suspense } from 'react';
+import { Component, type ErrorInfo, type ReactNode, Suspense } from 'react';
 import { describeError, recordClientError } from '../lib/errorLog';
+import { lazyPage } from './lazyPage';
 
 // loaded only when an error happens, so the illustrations stay out of the first download
-const ServerErrorView = lazy(() => import('../features/errors/ServerErrorView'));
+const ServerErrorView = lazyPage(() => import('../features/errors/ServerErrorView'), { namespaces: ['errors'] });
 
 type Props = { children: ReactNode; resetKey?: string };
 type State = { error: unknown; resetKey?: string };

@@ -1,32 +1,26 @@
 import { TIMING } from '@rrp/contracts';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import { ConfigProvider, message } from 'antd';
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { setHttpHooks } from '../lib/http';
-import { queryClient as defaultClient } from './queryClient';
+import { provideToast } from '../lib/toast';
 import { THEME } from './theme';
 
-/** Lets the http client show its messages through antd's context-aware message API. */
-function HttpMessageBridge() {
-  const { message } = AntdApp.useApp();
-  useEffect(() => {
-    setHttpHooks({ showError: (text) => void message.error(text, TIMING.messageDurationS) });
-  }, [message]);
-  return null;
+/** The page-wide message holder behind lib/toast (the http client's errors, "signed in", ...). */
+function ToastHost() {
+  const [api, holder] = message.useMessage({ duration: TIMING.messageDurationS, maxCount: 3 });
+  useEffect(() => provideToast(api), [api]);
+  return holder;
 }
 
-export function Providers({ children, client = defaultClient }: { children: ReactNode; client?: QueryClient }) {
-  const { i18n } = useTranslation();
-  const antdLocale = i18n.language === 'en' ? enUS : zhCN;
+/**
+ * What every page needs: the theme and the message holder. Deliberately light, since the
+ * sign-in page loads it: the data layer (TanStack Query), antd's `App` (modal and notification
+ * hooks) and antd's locale come with the console (`ConsoleApp`).
+ */
+export function Providers({ children }: { children: ReactNode }) {
   return (
-    <ConfigProvider locale={antdLocale} theme={THEME} button={{ autoInsertSpace: false }}>
-      <AntdApp message={{ duration: TIMING.messageDurationS, maxCount: 3 }}>
-        <HttpMessageBridge />
-        <QueryClientProvider client={client}>{children}</QueryClientProvider>
-      </AntdApp>
+    <ConfigProvider theme={THEME} button={{ autoInsertSpace: false }}>
+      <ToastHost />
+      {children}
     </ConfigProvider>
   );
 }

@@ -1,12 +1,12 @@
-import { Spin } from 'antd';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from './ErrorBoundary';
 
+/** The loading state of lazy pages: a CSS spinner, so no antd component is needed to show it. */
 export function FullPageSpin() {
   return (
-    <div className="full-page-spin">
-      <Spin size="large" />
+    <div className="full-page-spin" role="status" aria-busy="true">
+      <span className="css-spinner" />
     </div>
   );
 }

@@ -25,7 +25,13 @@ describe('route guard', () => {
   test('a signed-out person opening an unknown page also goes to /login', async () => {
     const { router } = renderApp('/no/such/page');
     await screen.findByTestId('login-submit');
-    expect(router.state.location.pathname).toBe('/login');
+    expect(path(router)).toBe('/login?redirect=%2Fno%2Fsuch%2Fpage');
+  });
+
+  test('a signed-out person opening /401 goes to /login with a redirect', async () => {
+    const { router } = renderApp('/401');
+    await screen.findByTestId('login-submit');
+    expect(path(router)).toBe('/login?redirect=%2F401');
   });
 
   test('public pages stay reachable when signed out', async () => {

@@ -1,11 +1,38 @@
-import type { Permission } from '@rrp/contracts';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { useCan } from '../lib/access';
-import { refreshSession, useSession } from '../lib/session';
+import { CONSOLE_NAMESPACES } from '../i18n';
+import { getSession, refreshSession, useSession } from '../lib/session';
+import { lazyPage } from './lazyPage';
 import { loginUrlFor, safeRedirect } from './redirect';
 
-/** Signed-in pages: a signed-out person goes to /login?redirect=<where they wanted to go>. */
+/** The console: data layer, antd App, layout and pages; downloaded only once signed in. */
+const ConsoleApp = lazyPage(() => import('./ConsoleApp'), { namespaces: CONSOLE_NAMESPACES, antdLocale: true });
+/**
+ * Fetches the console and the page at `pathname` ahead of time (the sign-in page calls it while
+ * the sign-in requests run), so the first console render needs no further download.
+ */
+export async function preloadConsole(pathname: string): Promise<void> {
+  const [, { findRoute }] = await Promise.all([ConsoleApp.preload(), import('./routes')]);
+  await findRoute(pathname)?.page.preload();
+}
+
+/** How long signing in waits for the landing page's data before it opens the page anyway. */
+const PREFETCH_WAIT_MS = 3000;
+
+/** Once signed in: reads the data of the page at `pathname`, if it declares any and may be opened. */
+export async function prefetchConsoleData(pathname: string): Promise<void> {
+  const [{ queryClient }, { findRoute }] = await Promise.all([import('./queryClient'), import('./routes')]);
+  const route = findRoute(pathname);
+  if (!route?.prefetch || (route.permission && !getSession().permissions.includes(route.permission))) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([route.prefetch(queryClient), new Promise((resolve) => (timer = setTimeout(resolve, PREFETCH_WAIT_MS)))]);
+  clearTimeout(timer);
+}
+
+/**
+ * Every path that is not public: the console when signed in (its own routes, including 404 for
+ * unknown paths); a signed-out person goes to /login?redirect=<where they wanted to go>.
+ */
 export function RequireAuth() {
   const { loggedIn } = useSession();
   const location = useLocation();
@@ -15,7 +42,7 @@ export function RequireAuth() {
     refreshSession();
   }, [location.pathname]);
   if (!loggedIn) return <Navigate to={loginUrlFor(location.pathname, location.search)} replace />;
-  return <Outlet />;
+  return <ConsoleApp />;
 }
 
 /**
@@ -27,12 +54,4 @@ export function PublicOnly() {
   const [params] = useSearchParams();
   if (signedInOnArrival) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
   return <Outlet />;
-}
-
-/** A page whose permission is not held sends the person to /401. */
-export function RequirePermission({ code, children }: { code?: Permission; children: ReactNode }) {
-  const allowed = useCan(code);
-  const location = useLocation();
-  if (!allowed) return <Navigate to="/401" replace state={{ from: location.pathname }} />;
-  return <>{children}</>;
 }

@@ -1,22 +1,62 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentProps, type ComponentType, createElement, lazy, useState } from 'react';
+import { loadNamespaces, type Namespace } from '../i18n';
+import { loadAntdLocale } from './antdLocale';
 import { APP_CONFIG } from './config';
 
-/** React.lazy with the 120-second chunk loading time-out of the spec. */
-export function lazyPage<T extends ComponentType<object>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
-  return lazy(
-    () =>
-      new Promise<{ default: T }>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('chunk loading timed out')), APP_CONFIG.chunkTimeoutMs);
-        load().then(
-          (m) => {
-            clearTimeout(timer);
-            resolve(m);
-          },
-          (err: unknown) => {
-            clearTimeout(timer);
-            reject(err);
-          },
-        );
-      }),
-  );
+export type LazyPageOptions = {
+  /** catalogues the page needs, loaded (for the current language) before it renders */
+  namespaces?: readonly Namespace[];
+  /** antd's texts in the current language (pagination, empty states, pickers) */
+  antdLocale?: boolean;
+};
+
+/** A lazy component that can also be fetched ahead of its first render. */
+export type LazyPage<T extends ComponentType<object>> = ComponentType<ComponentProps<T>> & { preload: () => Promise<unknown> };
+
+/**
+ * React.lazy with the 120-second chunk loading time-out of the spec. The chunk, its
+ * catalogues and, if asked, antd's locale load in parallel, so the page's first render is
+ * already in the right language. `preload()` starts the same loading early (e.g. the console
+ * while the sign-in request runs); a failed load is tried again on the next use. A component
+ * whose code is already there renders at once, without suspending (React would otherwise show
+ * the fallback for a moment, and hold the content back for its reveal throttle).
+ */
+export function lazyPage<T extends ComponentType<object>>(load: () => Promise<{ default: T }>, options: LazyPageOptions = {}): LazyPage<T> {
+  let loading: Promise<{ default: T }> | null = null;
+  const start = () =>
+    new Promise<{ default: T }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('chunk loading timed out')), APP_CONFIG.chunkTimeoutMs);
+      Promise.all([
+        load(),
+        options.namespaces?.length ? loadNamespaces(options.namespaces) : null,
+        // without antd's texts the page still works (in antd's English defaults)
+        options.antdLocale ? loadAntdLocale().catch(() => null) : null,
+      ]).then(
+        ([m]) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+        (err: unknown) => {
+          clearTimeout(timer);
+          loading = null;
+          reject(err);
+        },
+      );
+    });
+  let loaded: T | null = null;
+  const get = () => {
+    loading ??= start().then((m) => {
+      loaded = m.default;
+      return m;
+    });
+    return loading;
+  };
+  const Lazy = lazy(get);
+  // biome-ignore lint/correctness/noComponentHookFactories: like React.lazy, called once per page at module load, never during render
+  function LazyPageComponent(props: ComponentProps<T>) {
+    // decided once per mounted instance, so the element type never changes under it
+    const [ready] = useState(() => loaded);
+    return createElement((ready ?? Lazy) as ComponentType<ComponentProps<T>>, props);
+  }
+  return Object.assign(LazyPageComponent, { preload: get });
 }

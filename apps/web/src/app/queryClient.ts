@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { onUserReset } from '../lib/userData';
 
 /**
  * The http client already shows every failure, so queries do not retry (a retry would show
@@ -14,3 +15,6 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+// a new session, a session end or another account: nothing cached may carry over
+onUserReset(() => queryClient.clear());

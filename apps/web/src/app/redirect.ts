@@ -1,4 +1,4 @@
-import { HOME_PATH, PUBLIC_PATHS } from './routes';
+import { HOME_PATH, PUBLIC_PATHS } from './paths';
 
 /** The `redirect` query parameter if it names an in-app page, else home. */
 export function safeRedirect(raw: string | null | undefined): string {

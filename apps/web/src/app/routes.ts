@@ -9,9 +9,14 @@ import {
   QuestionCircleOutlined,
 } from '@ant-design/icons';
 import type { Permission } from '@rrp/contracts';
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyPage } from './lazyPage';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { prefetchOverview } from '../features/home/api';
+import { type LazyPage, lazyPage } from './lazyPage';
+import { HOME_PATH } from './paths';
 import type { SectionKey } from './sections';
+
+export { HOME_PATH, LOGIN_PATH, PUBLIC_PATHS } from './paths';
 
 /**
  * The console's route table: one entry per signed-in page. The router, the side menu, the
@@ -36,11 +41,10 @@ export type ConsoleRoute = {
   cache?: boolean;
   /** whether its tab can be closed (default true) */
   closable?: boolean;
-  page: LazyExoticComponent<ComponentType>;
+  page: LazyPage<ComponentType>;
+  /** reads the page's data ahead of its first render (used when signing in lands on it) */
+  prefetch?: (client: QueryClient) => Promise<unknown>;
 };
-
-export const HOME_PATH = '/home';
-export const LOGIN_PATH = '/login';
 
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   {
@@ -50,6 +54,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     cache: false,
     closable: false,
     page: lazyPage(() => import('../features/home/HomePage')),
+    prefetch: prefetchOverview,
   },
   {
     path: '/device',
@@ -110,7 +115,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     titleKey: 'menu:page.document',
     icon: QuestionCircleOutlined,
     hideInMenu: true,
-    page: lazyPage(() => import('../features/help/DocumentPage')),
+    page: lazyPage(() => import('../features/help/DocumentPage'), { namespaces: ['help'] }),
   },
   {
     path: '/error-logger',
@@ -120,9 +125,6 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     page: lazyPage(() => import('../features/errors/ErrorLoggerPage')),
   },
 ];
-
-/** Pages a signed-out person may open (spec section 2). */
-export const PUBLIC_PATHS: readonly string[] = ['/login', '/register', '/terms-of-use', '/privacy-policy', '/privacy-policy-en'];
 
 function normalise(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;

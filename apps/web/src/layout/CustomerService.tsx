@@ -15,9 +15,8 @@ export function CustomerService() {
   const [form] = Form.useForm<{ feedback: string }>();
   const send = useSendFeedback();
 
-  const prefix = `[${t('layout:service.tag')}] `;
   const submit = async ({ feedback }: { feedback: string }) => {
-    await send.mutateAsync(`${prefix}${feedback.trim()}`);
+    await send.mutateAsync({ feedback, source: 'service' });
     message.success(t('layout:service.sent'));
     form.resetFields();
   };
@@ -62,7 +61,7 @@ export function CustomerService() {
           </Space>
           <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v).catch(() => undefined)} className="service-form">
             <Form.Item name="feedback" label={t('layout:service.leaveMessage')} rules={feedbackRules(t)}>
-              <Input.TextArea rows={3} maxLength={LIMITS.feedbackMax - prefix.length} showCount placeholder={t('layout:service.placeholder')} />
+              <Input.TextArea rows={3} maxLength={LIMITS.feedbackMax} showCount placeholder={t('layout:service.placeholder')} />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={send.isPending}>
               {t('layout:service.send')}

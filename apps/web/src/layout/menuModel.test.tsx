@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { ConsoleRoute } from '../app/routes';
 import { CONSOLE_ROUTES } from '../app/routes';
+import { loadNamespaces } from '../i18n';
 import { mockApi, OVERVIEW, renderApp, resetState, signIn } from '../test/utils';
 import { buildMenu } from './menuModel';
 
@@ -71,6 +72,8 @@ describe('side menu', () => {
 
   test('every route title and section title has a translation', async () => {
     const { default: i18n } = await import('i18next');
+    // the menu catalogue comes with the console; load it here whatever ran before
+    await loadNamespaces(['menu']);
     for (const route of CONSOLE_ROUTES) expect(i18n.exists(route.titleKey), route.titleKey).toBe(true);
   });
 });

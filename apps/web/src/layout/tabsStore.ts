@@ -1,17 +1,19 @@
 import { LIMITS } from '@rrp/contracts';
 import { useSyncExternalStore } from 'react';
-import { HOME_PATH } from '../app/routes';
+import { HOME_PATH } from '../app/paths';
 import { readJson, removeKey, writeJson } from '../lib/storage';
+import { HISTORY_STORAGE_KEY, onUserReset, TABS_STORAGE_KEY } from '../lib/userData';
 
 /**
  * Opened tabs and recently visited pages. Both lists keep at most 5 items (home counts as one
- * tab and is never closed) and survive a reload through localStorage.
+ * tab and is never closed) and survive a reload through localStorage. They belong to the
+ * person signed in: a session end clears them and another account starts with home only
+ * (lib/userData.ts).
  */
 export type TabItem = { key: string; url: string; titleKey: string; closable: boolean };
 export type HistoryItem = { key: string; url: string; titleKey: string; time: number };
 
-export const TABS_STORAGE_KEY = 'rrp.tabs';
-export const HISTORY_STORAGE_KEY = 'rrp.history';
+export { HISTORY_STORAGE_KEY, TABS_STORAGE_KEY };
 
 export const HOME_TAB: TabItem = { key: HOME_PATH, url: HOME_PATH, titleKey: 'menu:page.home', closable: false };
 
@@ -52,18 +54,24 @@ function withHome(tabs: readonly TabItem[]): TabItem[] {
   return [home ? { ...home, closable: false } : HOME_TAB, ...rest];
 }
 
-type State = { tabs: TabItem[]; history: HistoryItem[] };
+type State = {
+  tabs: TabItem[];
+  history: HistoryItem[];
+  /** counts resets, so the console can re-open the current page's tab afterwards */
+  epoch: number;
+};
 
-function load(): State {
+function load(epoch: number): State {
   const tabs = readJson<TabItem[]>(TABS_STORAGE_KEY, []);
   const history = readJson<HistoryItem[]>(HISTORY_STORAGE_KEY, []);
   return {
     tabs: withHome(Array.isArray(tabs) ? tabs : []).slice(0, LIMITS.tabsKept),
     history: Array.isArray(history) ? history.slice(0, LIMITS.historyKept) : [],
+    epoch,
   };
 }
 
-let state: State = load();
+let state: State = load(0);
 const listeners = new Set<() => void>();
 
 function set(next: Partial<State>): void {
@@ -93,19 +101,24 @@ export const tabsStore = {
   closeAll(): void {
     set({ tabs: [HOME_TAB] });
   },
-  /** forget everything (sign out) */
+  /** forget everything (sign-out, session end, another account) */
   reset(): void {
     removeKey(TABS_STORAGE_KEY);
     removeKey(HISTORY_STORAGE_KEY);
-    state = { tabs: [HOME_TAB], history: [] };
+    state = { tabs: [HOME_TAB], history: [], epoch: state.epoch + 1 };
     for (const l of listeners) l();
   },
   /** re-read localStorage (tests) */
   reload(): void {
-    state = load();
+    state = load(state.epoch);
     for (const l of listeners) l();
   },
 };
+
+// the session ended, or the account signed in is not the one these tabs belong to
+onUserReset((reason) => {
+  if (reason !== 'start') tabsStore.reset();
+});
 
 export function useTabsState(): State {
   return useSyncExternalStore(tabsStore.subscribe, tabsStore.get, tabsStore.get);

@@ -4,27 +4,44 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { findRoute } from '../app/routes';
 import { accountKeys, fetchAccountInfo } from '../features/account/api';
-import { storeAccount, useSession } from '../lib/session';
+import { freshAccount, getSession, storeAccount, useSession } from '../lib/session';
 import { usePageTitle } from '../lib/usePageTitle';
-import { tabsStore } from './tabsStore';
+import { tabsStore, useTabsState } from './tabsStore';
 
 /** Opens (or refreshes) the tab of the current page and records it in the recent history. */
 export function useTrackTabs(): void {
   const { pathname, search } = useLocation();
-  const { permissions } = useSession();
+  const { loggedIn, permissions } = useSession();
+  // after a reset (another account's tabs were dropped) the current page gets its tab back
+  const { epoch } = useTabsState();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: epoch only triggers a re-open
   useEffect(() => {
+    // a session that just ended must not write this person's pages back
+    if (!loggedIn) return;
     const route = findRoute(pathname);
     if (!route) return;
     if (route.permission && !permissions.includes(route.permission)) return;
     tabsStore.open({ key: route.path, url: pathname + search, titleKey: route.titleKey, closable: route.closable !== false });
-  }, [pathname, search, permissions]);
+  }, [pathname, search, loggedIn, permissions, epoch]);
 }
 
-/** Re-reads the account (role, permissions, phone) when the console opens. */
+const ACCOUNT_STALE_MS = 5 * 60 * 1000;
+
+/**
+ * Re-reads the account (role, permissions, phone) when the console opens, unless the sign-in
+ * page has just read it (in the current language).
+ */
 export function useAccountRefresh(): void {
-  const { data } = useQuery({ queryKey: accountKeys.info, queryFn: fetchAccountInfo, staleTime: 5 * 60 * 1000 });
+  const { data } = useQuery({
+    queryKey: accountKeys.info,
+    queryFn: fetchAccountInfo,
+    staleTime: ACCOUNT_STALE_MS,
+    initialData: () => freshAccount()?.account,
+    initialDataUpdatedAt: () => freshAccount()?.readAt,
+  });
   useEffect(() => {
-    if (data) storeAccount(data);
+    // the account handed over by the sign-in page is stored already
+    if (data && data !== getSession().account) storeAccount(data);
   }, [data]);
 }
 

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import dayjs from './dayjs';
 
 /** A data amount given in MB: shown in MB below 1 GB, else in GB (1 GB = 1024 MB). */
 export function formatData(mb: number, locale: string): { value: string; unit: 'MB' | 'GB' } {

@@ -1,8 +1,8 @@
 import { signRequest } from '@rrp/contracts';
-import { message } from 'antd';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { envelope, jsonResponse, mockApi } from '../test/utils';
 import { ApiError, post, postPublic, resetHttpHooks, ServerAbnormalError, setHttpHooks } from './http';
+import { toast } from './toast';
 
 const hooks = () => ({
   getCredentials: vi.fn(() => ({ token: 't0k3n', secretKey: 's3cr3t' })),
@@ -79,12 +79,12 @@ describe('http client', () => {
     expect(h.reportError).toHaveBeenCalled();
   });
 
-  test('the default message hook uses antd message for 3 seconds', async () => {
+  test('the default message hook shows the error through the page-wide message holder', async () => {
     resetHttpHooks();
-    const spy = vi.spyOn(message, 'error').mockImplementation((() => undefined) as never);
+    const spy = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
     mockApi({ '/feedback/add': () => jsonResponse({ success: false, code: 28002, msg: 'bad input', obj: null }, 400) });
     await expect(postPublic('/feedback/add', {})).rejects.toBeInstanceOf(ApiError);
-    expect(spy).toHaveBeenCalledWith('bad input', 3);
+    expect(spy).toHaveBeenCalledWith('bad input');
   });
 
   test.each([88003, 88016])('code %i clears the session and calls onUnauthorized', async (code) => {

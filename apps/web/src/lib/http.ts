@@ -1,7 +1,7 @@
-import { API_PREFIX, DEFAULT_LOCALE, type Envelope, signedHeaders, TIMING } from '@rrp/contracts';
-import { message } from 'antd';
+import { API_PREFIX, DEFAULT_LOCALE, type Envelope, signedHeaders } from '@rrp/contracts';
 import i18next from 'i18next';
 import { newUuid } from './ids';
+import { toast } from './toast';
 
 /**
  * The one HTTP client of the console. Every call goes to `/api/v1/rrp/...` as JSON, carries
@@ -55,9 +55,7 @@ function defaultHooks(): HttpHooks {
     getLocale: () => i18next.language || DEFAULT_LOCALE,
     clearSession: () => {},
     onUnauthorized: () => {},
-    showError: (text) => {
-      void message.error(text, TIMING.messageDurationS);
-    },
+    showError: (text) => toast.error(text),
     reportError: () => {},
   };
 }

@@ -2,6 +2,7 @@ import { effectivePermissions, type TAccountInfo, TIMING } from '@rrp/contracts'
 import { useSyncExternalStore } from 'react';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 import { readJson, readText, removeKey, writeJson, writeText } from './storage';
+import { claimUserData, clearUserData, emitUserReset } from './userData';
 
 /**
  * The signed-in session: token and secret key in cookies (1 day), a `hasToken` flag, the
@@ -81,31 +82,57 @@ export function useSession(): Session {
 
 export type SignInData = { token: string; secretKey: string; permissionsList: string[]; deductionSource: number };
 
+/** When the stored account was last read from the server in this page (0: not since load). */
+let accountReadAt = 0;
+
 export function startSession(data: SignInData): void {
   writeCookie(SESSION_KEYS.tokenCookie, data.token, COOKIE_SECONDS);
   writeCookie(SESSION_KEYS.secretCookie, data.secretKey, COOKIE_SECONDS);
   writeText(SESSION_KEYS.hasToken, 'true');
   writeJson(SESSION_KEYS.permissions, effectivePermissions(data.permissionsList, data.deductionSource));
   removeKey(SESSION_KEYS.account);
+  accountReadAt = 0;
+  emitUserReset('start');
   refreshSession();
 }
 
-/** Stores the account info; its permission list (with the deductionSource rule) replaces the stored one. */
+/**
+ * Stores the account info just read from the server; its permission list (with the
+ * deductionSource rule) replaces the stored one. The first account read after another person
+ * used this browser resets the per-person data (tabs, recent pages).
+ */
 export function storeAccount(account: TAccountInfo): void {
   if (!account || typeof account !== 'object') return;
   writeJson(SESSION_KEYS.account, account);
   if (Array.isArray(account.permissionsList)) {
     writeJson(SESSION_KEYS.permissions, effectivePermissions(account.permissionsList, account.deductionSource ?? 0));
   }
+  accountReadAt = Date.now();
+  if (account.userId && claimUserData(account.userId)) emitUserReset('user');
   refreshSession();
 }
 
+/** The account read from the server in this page, and when; null if none since load or since it went stale. */
+export function freshAccount(): { account: TAccountInfo; readAt: number } | null {
+  const { account } = snapshot;
+  return account && accountReadAt ? { account, readAt: accountReadAt } : null;
+}
+
+/** The stored account no longer matches the server's (e.g. after a language switch): read it again. */
+export function markAccountStale(): void {
+  accountReadAt = 0;
+}
+
+/** Forgets the session and everything kept for its person (sign-out, or the server ended it). */
 export function clearSession(): void {
   deleteCookie(SESSION_KEYS.tokenCookie);
   deleteCookie(SESSION_KEYS.secretCookie);
   removeKey(SESSION_KEYS.hasToken);
   removeKey(SESSION_KEYS.permissions);
   removeKey(SESSION_KEYS.account);
+  accountReadAt = 0;
+  clearUserData();
+  emitUserReset('end');
   refreshSession();
 }
 

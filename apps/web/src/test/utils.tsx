@@ -1,11 +1,12 @@
 import type { TAccountInfo } from '@rrp/contracts';
 import { cleanup, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { vi } from 'vitest';
 import { Providers } from '../app/Providers';
-import { createQueryClient } from '../app/queryClient';
-import { buildRoutes, registerUnauthorizedHandler } from '../app/router';
+import { queryClient } from '../app/queryClient';
+import { AppRoutes } from '../app/router';
 import { wireHttp } from '../app/wireHttp';
+import { resetCountries } from '../features/auth/api';
 import { tabsStore } from '../layout/tabsStore';
 import { resetHttpHooks } from '../lib/http';
 import { clearSession, startSession, storeAccount } from '../lib/session';
@@ -78,19 +79,43 @@ export function resetState() {
   clearSession();
   localStorage.clear();
   tabsStore.reset();
+  queryClient.clear();
+  resetCountries();
   resetHttpHooks();
   wireHttp();
 }
 
-/** Renders the whole app at a URL with a fresh query cache. */
+/** The current location and a navigate function of a rendered app, from outside it. */
+export type TestRouter = { state: { location: Location }; navigate: (to: string) => Promise<void> };
+
+function RouterProbe({ into }: { into: { location?: Location; navigate?: NavigateFunction } }) {
+  into.location = useLocation();
+  into.navigate = useNavigate();
+  return null;
+}
+
+/** Renders the whole app at a URL (the query cache is emptied by resetState). */
 export function renderApp(url: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [url] });
-  registerUnauthorizedHandler(router);
+  const probe: { location?: Location; navigate?: NavigateFunction } = {};
   const utils = render(
-    <Providers client={createQueryClient()}>
-      <RouterProvider router={router} />
+    <Providers>
+      <MemoryRouter initialEntries={[url]}>
+        <AppRoutes />
+        <RouterProbe into={probe} />
+      </MemoryRouter>
     </Providers>,
   );
+  const router: TestRouter = {
+    state: {
+      get location() {
+        if (!probe.location) throw new Error('the router has not rendered');
+        return probe.location;
+      },
+    },
+    navigate: async (to) => {
+      await probe.navigate?.(to);
+    },
+  };
   return { ...utils, router };
 }
 

@@ -1,13 +1,13 @@
-import type { TAnnouncementBrief } from '@rrp/contracts';
+import type { TAnnouncementBrief, TAnnouncementDetail } from '@rrp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { post } from '../../lib/http';
+import { ApiError, post } from '../../lib/http';
 
 export type AnnouncementPage = { total: number; list: TAnnouncementBrief[] };
 
 export const announcementKeys = {
   all: ['announcements'] as const,
   page: (pageNum: number, pageSize: number) => ['announcements', 'page', pageNum, pageSize] as const,
-  locate: (id: string) => ['announcements', 'locate', id] as const,
+  detail: (id: string) => ['announcements', 'detail', id] as const,
 };
 
 export function fetchAnnouncements(pageNum: number, pageSize: number): Promise<AnnouncementPage> {
@@ -22,33 +22,29 @@ export function useAnnouncementPage(pageNum: number, pageSize: number) {
   });
 }
 
-export type LocatedAnnouncement = { item: TAnnouncementBrief; prev: TAnnouncementBrief | null; next: TAnnouncementBrief | null };
+/** An id the detail call can accept (the server answers 400 for anything but a UUID). */
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const SCAN_PAGE = 100;
+const ANNOUNCEMENT_NOT_FOUND = 29012;
 
-/**
- * Finds an announcement and its neighbours in the (newest first) list. The list call is the
- * only announcement read the API offers, so this walks its pages of 100.
- */
-export async function locateAnnouncement(id: string): Promise<LocatedAnnouncement | null> {
-  let prevTail: TAnnouncementBrief | null = null;
-  for (let pageNum = 1; ; pageNum++) {
-    const page = await fetchAnnouncements(pageNum, SCAN_PAGE);
-    const i = page.list.findIndex((a) => a.id === id);
-    if (i >= 0) {
-      let next = page.list[i + 1] ?? null;
-      if (!next && pageNum * SCAN_PAGE < page.total) next = (await fetchAnnouncements(pageNum + 1, SCAN_PAGE)).list[0] ?? null;
-      return { item: page.list[i], prev: i > 0 ? page.list[i - 1] : prevTail, next };
-    }
-    if (page.list.length === 0 || pageNum * SCAN_PAGE >= page.total) return null;
-    prevTail = page.list[page.list.length - 1] ?? null;
-  }
+/** True when a detail failed because there is no such announcement (404 / 29012, or a malformed id). */
+export function isNotFound(err: unknown): boolean {
+  return err instanceof ApiError && (err.code === ANNOUNCEMENT_NOT_FOUND || err.status === 404 || err.status === 400);
 }
 
-export function useLocatedAnnouncement(id: string | null) {
+/**
+ * One announcement with the ids of its neighbours in the (newest first) list: prevId is the
+ * newer one, nextId the older one. Silent: the page shows "not found" or "failed" itself.
+ */
+export function fetchAnnouncementDetail(id: string): Promise<TAnnouncementDetail> {
+  if (!UUID_RE.test(id)) return Promise.reject(new ApiError(ANNOUNCEMENT_NOT_FOUND, 'not found', 404));
+  return post<TAnnouncementDetail>('/announcement/detail', { id }, { silent: true });
+}
+
+export function useAnnouncementDetail(id: string | null) {
   return useQuery({
-    queryKey: announcementKeys.locate(id ?? ''),
-    queryFn: () => locateAnnouncement(id ?? ''),
+    queryKey: announcementKeys.detail(id ?? ''),
+    queryFn: () => fetchAnnouncementDetail(id ?? ''),
     enabled: !!id,
   });
 }

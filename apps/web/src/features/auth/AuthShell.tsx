@@ -1,8 +1,8 @@
 import { ApiOutlined, CloudServerOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../layout/header/LanguageSwitch';
 import { LogoMark } from '../../layout/header/Logo';
+import { LanguageMenu } from '../../layout/LanguageMenu';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 /** The frame of the sign-in and registration pages: a brand panel and the form card. */
@@ -37,7 +37,7 @@ export function AuthShell({ children, title, wide = false }: { children: ReactNo
       </aside>
       <main className="auth-main">
         <div className="auth-topbar">
-          <LanguageSwitch />
+          <LanguageMenu />
         </div>
         <div className={wide ? 'auth-card auth-card-wide' : 'auth-card'}>{children}</div>
       </main>

@@ -1,15 +1,15 @@
 import type { TForgetPasswordRequest } from '@rrp/contracts';
-import { App, Form, Input, Modal, Space } from 'antd';
+import { Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from '../../lib/toast';
 import { resetPassword } from './api';
 import { codeRules, confirmRules, emailRules, newPasswordRules } from './rules';
 import { SendCodeButton } from './SendCodeButton';
 
-/** Forgot password: e-mail, e-mailed code, new password twice. */
-export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** Forgot password: e-mail, e-mailed code, new password twice. Loaded by LoginPage on first use. */
+export default function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<TForgetPasswordRequest>();
   const [saving, setSaving] = useState(false);
 
@@ -18,7 +18,7 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
     setSaving(true);
     try {
       await resetPassword({ ...values, email: values.email.trim() });
-      message.success(t('auth:forgot.done'));
+      toast.success(t('auth:forgot.done'));
       form.resetFields();
       onClose();
     } finally {

@@ -1,6 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import i18next from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { changeLocale } from '../../i18n';
+import { tabsStore } from '../../layout/tabsStore';
+import { HISTORY_STORAGE_KEY, OWNER_STORAGE_KEY, TABS_STORAGE_KEY } from '../../lib/userData';
 import { ACCOUNT, jsonResponse, mockApi, OVERVIEW, renderApp, resetState } from '../../test/utils';
 
 let keys: CryptoKeyPair;
@@ -22,6 +26,31 @@ async function decrypt(b64: string): Promise<string> {
 }
 
 beforeEach(() => resetState());
+afterEach(async () => {
+  await changeLocale('zh-CN');
+  localStorage.removeItem('locale');
+});
+
+const SIGN_IN = {
+  '/user/publicKey': () => ({ keyId: 'k1', publicKey: pem }),
+  '/user/login': () => ({ token: 'tok-1', secretKey: 'sec-1', permissionsList: ['ACCOUNT', 'ACCOUNT_INFO'], deductionSource: 0 }),
+  '/account/query': () => ({ ...ACCOUNT, permissionsList: ['ACCOUNT', 'ACCOUNT_INFO'] }),
+  '/account/overview': () => OVERVIEW,
+};
+
+/** Tabs and recent pages left in this browser by an account. */
+function leaveTabsOf(owner: string) {
+  localStorage.setItem(
+    TABS_STORAGE_KEY,
+    JSON.stringify([
+      { key: '/home', url: '/home', titleKey: 'menu:page.home', closable: false },
+      { key: '/account', url: '/account', titleKey: 'menu:page.account', closable: true },
+    ]),
+  );
+  localStorage.setItem(HISTORY_STORAGE_KEY, JSON.stringify([{ key: '/account', url: '/account', titleKey: 'menu:page.account', time: 1 }]));
+  localStorage.setItem(OWNER_STORAGE_KEY, owner);
+  tabsStore.reload();
+}
 
 const captchaSrc = () => (screen.getByTestId('login-captcha-img') as HTMLImageElement).getAttribute('src') ?? '';
 
@@ -112,5 +141,90 @@ describe('login page', () => {
     expect((screen.getByTestId('login-captcha') as HTMLInputElement).value).toBe('');
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('hasToken')).toBeNull();
+  });
+
+  test('the console uses the account read at sign-in instead of reading it again', async () => {
+    const api = mockApi(SIGN_IN);
+    const { router } = renderApp('/login');
+    await screen.findByTestId('login-submit');
+    await fillLogin('alice@example.com', 'Secret#123', 'abcd');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    await screen.findByText('License 库存');
+    expect(api.callsTo('/account/query')).toHaveLength(1);
+  });
+
+  test('without a choice on this device the account’s language is adopted and the account read again in it', async () => {
+    const api = mockApi({
+      ...SIGN_IN,
+      '/account/query': (_b, init) => {
+        const en = (init.headers as Record<string, string>)['Accept-Language'] === 'en';
+        return { ...ACCOUNT, locale: 'en', roleName: en ? 'Super administrator' : '超级管理员', permissionsList: [] };
+      },
+    });
+    const { router } = renderApp('/login');
+    await screen.findByTestId('login-submit');
+    await fillLogin('alice@example.com', 'Secret#123', 'abcd');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    await screen.findByText('Licenses in stock');
+    expect(i18next.language).toBe('en');
+    await waitFor(() => expect(screen.getByTestId('header-account').textContent).toContain('Super administrator'));
+    const reads = api.callsTo('/account/query');
+    expect(reads).toHaveLength(2);
+    expect(reads[1].headers['Accept-Language']).toBe('en');
+  });
+
+  test('another account signing in on this browser starts with only home', async () => {
+    leaveTabsOf('someone-else');
+    mockApi(SIGN_IN);
+    const { router } = renderApp('/login');
+    await screen.findByTestId('login-submit');
+    await fillLogin('alice@example.com', 'Secret#123', 'abcd');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    await screen.findByTestId('tab-/home');
+    expect(screen.queryByTestId('tab-/account')).toBeNull();
+    expect(tabsStore.get().tabs.map((t) => t.key)).toEqual(['/home']);
+    expect(tabsStore.get().history.map((h) => h.key)).toEqual(['/home']);
+    expect(localStorage.getItem(OWNER_STORAGE_KEY)).toBe(ACCOUNT.userId);
+  });
+
+  test('the same account signing in again finds its tabs', async () => {
+    leaveTabsOf(ACCOUNT.userId);
+    mockApi(SIGN_IN);
+    const { router } = renderApp('/login');
+    await screen.findByTestId('login-submit');
+    await fillLogin('alice@example.com', 'Secret#123', 'abcd');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    await screen.findByTestId('tab-/account');
+    expect(tabsStore.get().tabs.map((t) => t.key)).toEqual(['/home', '/account']);
+  });
+});
+
+describe('forgot password', () => {
+  test('the dialog loads on first click, checks the fields and resets the password', async () => {
+    const api = mockApi();
+    renderApp('/login');
+    await userEvent.click(await screen.findByTestId('forgot-open'));
+    await screen.findByText('找回密码');
+    const email = await screen.findByTestId('forgot-email');
+    await userEvent.click(screen.getByRole('button', { name: /重置密码/ }));
+    await screen.findByText('请输入邮箱');
+    expect(api.callsTo('/user/forget/password')).toHaveLength(0);
+
+    await userEvent.type(email, 'alice@example.com');
+    await userEvent.click(screen.getByTestId('forgot-send-code'));
+    await waitFor(() => expect(api.callsTo('/send/verifyCode')).toHaveLength(1));
+    expect(api.callsTo('/send/verifyCode')[0].body).toEqual({ email: 'alice@example.com', purpose: 'reset', locale: 'zh-CN' });
+    await userEvent.type(screen.getByTestId('forgot-code'), '123456');
+    await userEvent.type(screen.getByTestId('forgot-password'), 'Good#Pass9');
+    await userEvent.type(screen.getByTestId('forgot-confirm'), 'Good#Pass9');
+    await userEvent.click(screen.getByRole('button', { name: /重置密码/ }));
+    await waitFor(() => expect(api.callsTo('/user/forget/password')).toHaveLength(1));
+    expect(api.callsTo('/user/forget/password')[0].body).toEqual({
+      email: 'alice@example.com',
+      code: '123456',
+      password: 'Good#Pass9',
+      confirmPassword: 'Good#Pass9',
+    });
+    await screen.findByText('密码已重置，请使用新密码登录');
   });
 });

@@ -1,62 +1,78 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form } from 'antd';
-import { useState } from 'react';
+import { Button, Form } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AntdLocale } from '../../app/AntdLocale';
+import { loadAntdLocale } from '../../app/antdLocale';
+import { prefetchConsoleData, preloadConsole } from '../../app/guards';
 import { safeRedirect } from '../../app/redirect';
 import { changeLocale, currentLocale } from '../../i18n';
 import { hasStoredLocale } from '../../i18n/detect';
 import { newUuid } from '../../lib/ids';
 import { hasWebCrypto } from '../../lib/rsa';
-import { startSession, storeAccount } from '../../lib/session';
-import { accountKeys } from '../account/api';
+import { markAccountStale, startSession, storeAccount } from '../../lib/session';
+import { toast } from '../../lib/toast';
 import { AuthShell } from './AuthShell';
 import { changeServerLocale, fetchAccount, login } from './api';
-import { ForgotPasswordModal } from './ForgotPasswordModal';
 import { LoginForm, type LoginValues } from './LoginForm';
+
+// the dialog (antd Modal and the code button) is fetched on first use, not with the page
+const loadForgotPassword = () => import('./ForgotPasswordModal');
+const ForgotPasswordModal = lazy(() => Promise.all([loadForgotPassword(), loadAntdLocale().catch(() => null)]).then(([m]) => m));
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const [form] = Form.useForm<LoginValues>();
   const [captchaId, setCaptchaId] = useState(newUuid);
   const [submitting, setSubmitting] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
+  const [forgotUsed, setForgotUsed] = useState(false);
 
   const refreshCaptcha = () => {
     setCaptchaId(newUuid());
     form.setFieldValue('captcha', '');
   };
 
+  const openForgot = () => {
+    setForgotUsed(true);
+    setForgotOpen(true);
+  };
+
   const onSubmit = async (values: LoginValues) => {
     if (!hasWebCrypto()) {
-      message.error(t('auth:login.insecureContext'));
+      toast.error(t('auth:login.insecureContext'));
       return;
     }
     setSubmitting(true);
+    const target = safeRedirect(params.get('redirect'));
+    // the console's code downloads while the sign-in requests run (a failure shows up, and is
+    // retried, when the console renders)
+    const consoleReady = preloadConsole(target.split(/[?#]/)[0]).catch(() => undefined);
     try {
       const res = await login({ account: values.account, password: values.password, captchaId, captcha: values.captcha });
-      message.success(t('auth:login.success'));
+      toast.success(t('auth:login.success'));
       startSession(res);
       try {
+        // stored with the session; the console uses it instead of reading it again
         const account = await fetchAccount();
         storeAccount(account);
-        queryClient.setQueryData(accountKeys.info, account);
         // the person's explicit choice on this device wins; otherwise follow the account
         if (!hasStoredLocale() && account.locale !== currentLocale()) {
           await changeLocale(account.locale);
-          // the account was read in the previous language; read it again in the new one
-          void queryClient.invalidateQueries({ queryKey: accountKeys.info });
+          // the account was read in the previous language: the console reads it again
+          markAccountStale();
         } else if (account.locale !== currentLocale()) {
           void changeServerLocale(currentLocale()).catch(() => undefined);
         }
       } catch {
         /* the console retries loading the account */
       }
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      await consoleReady;
+      // the landing page's data too, in the final language, so it opens complete
+      await prefetchConsoleData(target.split(/[?#]/)[0]).catch(() => undefined);
+      navigate(target, { replace: true });
     } catch {
       refreshCaptcha();
     } finally {
@@ -70,14 +86,28 @@ export default function LoginPage() {
       <p className="auth-subtitle">{t('auth:login.subtitle')}</p>
       <LoginForm form={form} captchaId={captchaId} onRefreshCaptcha={refreshCaptcha} onSubmit={(v) => void onSubmit(v)} submitting={submitting} />
       <div className="auth-links">
-        <Button type="link" onClick={() => setForgotOpen(true)} data-testid="forgot-open" className="link-btn">
+        <Button
+          type="link"
+          onClick={openForgot}
+          // fetch the dialog's code as soon as the person shows interest
+          onPointerEnter={() => void loadForgotPassword().catch(() => undefined)}
+          onFocus={() => void loadForgotPassword().catch(() => undefined)}
+          data-testid="forgot-open"
+          className="link-btn"
+        >
           {t('auth:login.forgot')}
         </Button>
         <span>
           {t('auth:login.noAccount')} <Link to="/register">{t('auth:login.toRegister')}</Link>
         </span>
       </div>
-      <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} />
+      {forgotUsed && (
+        <Suspense fallback={null}>
+          <AntdLocale>
+            <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} />
+          </AntdLocale>
+        </Suspense>
+      )}
     </AuthShell>
   );
 }

@@ -3,7 +3,7 @@ import { Button, Checkbox, Col, Form, type FormInstance, Input, Row, Select, Spa
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCountries } from '../account/api';
+import { useCountryList } from './api';
 import { codeRules, confirmRules, emailRules, newPasswordRules, phoneRules } from './rules';
 import { SendCodeButton } from './SendCodeButton';
 
@@ -19,7 +19,7 @@ export function RegisterForm({
   submitting: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const countries = useCountries();
+  const countries = useCountryList();
   const en = i18n.language === 'en';
   const countryOptions = useMemo(
     () =>

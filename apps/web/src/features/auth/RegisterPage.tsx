@@ -1,16 +1,26 @@
 import { REGISTER_BONUS_MB } from '@rrp/contracts';
-import { App, Button, Form, Result } from 'antd';
+import { Button, Form, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { AntdLocale } from '../../app/AntdLocale';
 import { currentLocale } from '../../i18n';
+import { toast } from '../../lib/toast';
 import { AuthShell } from './AuthShell';
 import { register } from './api';
 import { RegisterForm, type RegisterValues } from './RegisterForm';
 
+/** Registration, with antd's texts (the country list's empty state) in the page's language. */
 export default function RegisterPage() {
+  return (
+    <AntdLocale>
+      <RegisterContent />
+    </AntdLocale>
+  );
+}
+
+function RegisterContent() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<RegisterValues>();
   const [submitting, setSubmitting] = useState(false);
@@ -30,7 +40,7 @@ export default function RegisterPage() {
         locale: currentLocale(),
       });
       setBonusMb(res?.bonusMb ?? REGISTER_BONUS_MB);
-      message.success(t('auth:register.successShort'));
+      toast.success(t('auth:register.successShort'));
     } catch {
       /* the http client has shown the reason */
     } finally {

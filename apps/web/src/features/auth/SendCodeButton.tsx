@@ -1,7 +1,8 @@
-import { App, Button, type FormInstance } from 'antd';
+import { Button, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
+import { toast } from '../../lib/toast';
 import { sendVerifyCode } from './api';
 import { useCountdown } from './useCountdown';
 
@@ -20,7 +21,6 @@ export function SendCodeButton({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { remaining, start } = useCountdown(CODE_RESEND_SECONDS);
   const [sending, setSending] = useState(false);
 
@@ -35,7 +35,7 @@ export function SendCodeButton({
     try {
       await sendVerifyCode({ email, purpose, locale: currentLocale() });
       start();
-      message.success(t('auth:code.sent'));
+      toast.success(t('auth:code.sent'));
     } catch {
       /* the http client has shown the reason */
     } finally {

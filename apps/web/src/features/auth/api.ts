@@ -1,5 +1,15 @@
-import type { Locale, TAccountInfo, TForgetPasswordRequest, TLoginResponse, TPublicKeyResponse, TRegisterRequest, TSendCodeRequest } from '@rrp/contracts';
+import type {
+  Locale,
+  TAccountInfo,
+  TCountry,
+  TForgetPasswordRequest,
+  TLoginResponse,
+  TPublicKeyResponse,
+  TRegisterRequest,
+  TSendCodeRequest,
+} from '@rrp/contracts';
 import { API_PREFIX } from '@rrp/contracts';
+import { useEffect, useState } from 'react';
 import { post, postPublic } from '../../lib/http';
 import { importPublicKey, rsaEncrypt } from '../../lib/rsa';
 
@@ -38,4 +48,39 @@ export function changeServerLocale(localCode: Locale): Promise<unknown> {
 
 export function captchaUrl(captchaId: string): string {
   return `${API_PREFIX}/captcha/generator/${encodeURIComponent(captchaId)}`;
+}
+
+let countries: Promise<TCountry[]> | null = null;
+
+/** The public country list, read once per page load (it changes rarely); a failure is retried on next use. */
+export function fetchCountries(): Promise<TCountry[]> {
+  countries ??= postPublic<TCountry[]>('/country/list', {}).then(
+    (list) => (Array.isArray(list) ? list : []),
+    (err: unknown) => {
+      countries = null;
+      throw err;
+    },
+  );
+  return countries;
+}
+
+/** Forgets the cached country list (tests). */
+export function resetCountries(): void {
+  countries = null;
+}
+
+/** The country list for the registration form (the public pages have no query cache). */
+export function useCountryList(): { data: TCountry[]; isLoading: boolean } {
+  const [state, setState] = useState<{ data: TCountry[]; isLoading: boolean }>({ data: [], isLoading: true });
+  useEffect(() => {
+    let live = true;
+    fetchCountries().then(
+      (data) => live && setState({ data, isLoading: false }),
+      () => live && setState({ data: [], isLoading: false }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
 }

@@ -1,16 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { tabsStore } from '../../layout/tabsStore';
 import { post } from '../../lib/http';
 import { clearSession } from '../../lib/session';
 
-/** Ends the session on the server, then forgets it here whatever the answer, and goes to login. */
+/**
+ * Ends the session on the server, then forgets it here whatever the answer (clearSession also
+ * drops the tabs, recent pages and cached data of this person), and goes to login.
+ */
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { message } = App.useApp();
   const { t } = useTranslation();
   return useCallback(async () => {
@@ -20,8 +20,6 @@ export function useLogout(): () => Promise<void> {
       message.warning(t('auth:logout.failed'));
     }
     clearSession();
-    tabsStore.reset();
-    queryClient.clear();
     navigate('/login', { replace: true });
-  }, [navigate, queryClient, message, t]);
+  }, [navigate, message, t]);
 }

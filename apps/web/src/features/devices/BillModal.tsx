@@ -1,7 +1,7 @@
 import type { TDeviceRow } from '@rrp/contracts';
 import { Modal, Skeleton, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import dayjs from '../../lib/dayjs';
 import { formatDataText } from '../../lib/format';
 import { useDeviceDetail } from './api';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import dayjs from '../../lib/dayjs';
 import { formatDataText, formatUtc } from '../../lib/format';
 import { type DeviceDetail, type DeviceOperation, useAutoRenew, useDeviceDetail } from './api';
 import { DeviceActions } from './DeviceActions';

@@ -1,7 +1,8 @@
 import { Alert, type ButtonProps, DatePicker, Form, Modal, Radio, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import dayjs from '../../lib/dayjs';
 import { downloadUsage, type ExportMode } from './api';
 import { EXPORT_LIMITS } from './constants';
 import { checkExportRange, maxSpanDays, monthRange } from './rules';

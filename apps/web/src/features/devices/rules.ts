@@ -1,5 +1,5 @@
 import { type DeviceStatus, IMEI_RE, LIMITS } from '@rrp/contracts';
-import dayjs from 'dayjs';
+import dayjs from '../../lib/dayjs';
 import type { ExportMode } from './api';
 import { DEVICE_STATUSES, EXPORT_LIMITS } from './constants';
 

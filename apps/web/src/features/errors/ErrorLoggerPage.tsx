@@ -1,8 +1,8 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Popconfirm, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import dayjs from '../../lib/dayjs';
 import { type ClientError, clearClientErrors, getClientErrors, subscribeClientErrors } from '../../lib/errorLog';
 
 const TYPE_COLOR: Record<ClientError['type'], string> = { error: 'red', unhandledrejection: 'volcano', react: 'magenta', api: 'orange' };

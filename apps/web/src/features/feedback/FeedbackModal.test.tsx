@@ -50,8 +50,21 @@ describe('feedback dialog', () => {
     await submit();
     await waitFor(() => expect(api.callsTo('/feedback/add')).toHaveLength(1));
     const [call] = api.callsTo('/feedback/add');
-    expect(call.body).toEqual({ feedback: '希望增加导出功能' });
+    expect(call.body).toEqual({ feedback: '希望增加导出功能', source: 'feedback' });
     expect(call.headers['X-Sign']).toMatch(/^[0-9a-f]{64}$/);
     await screen.findByText('感谢您的反馈！');
+  });
+});
+
+describe('customer-service widget', () => {
+  test('sends the message as feedback from the service widget, without a text prefix', async () => {
+    renderApp('/home');
+    await userEvent.click(await screen.findByTestId('service-open'));
+    const input = await screen.findByPlaceholderText('请留下您的问题，客服会尽快与您联系');
+    await userEvent.type(input, ' 请联系我开通 eSIM ');
+    await userEvent.click(screen.getByRole('button', { name: /发\s*送/ }));
+    await waitFor(() => expect(api.callsTo('/feedback/add')).toHaveLength(1));
+    expect(api.callsTo('/feedback/add')[0].body).toEqual({ feedback: '请联系我开通 eSIM', source: 'service' });
+    await screen.findByText('留言已发送，客服会尽快与您联系');
   });
 });

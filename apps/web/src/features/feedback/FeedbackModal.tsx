@@ -12,7 +12,7 @@ export function FeedbackModal({ open, onClose }: { open: boolean; onClose: () =>
 
   const submit = async () => {
     const { feedback } = await form.validateFields();
-    await send.mutateAsync(feedback);
+    await send.mutateAsync({ feedback, source: 'feedback' });
     message.success(t('layout:feedback.thanks'));
     form.resetFields();
     onClose();

@@ -1,13 +1,25 @@
 import type { TAccountOverview } from '@rrp/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { post } from '../../lib/http';
 
-/** The overview is not cached: it is read again every time home opens. */
+/** An overview read this recently (during sign-in, see prefetchOverview) is shown without reading it again. */
+const JUST_READ_MS = 3000;
+
+const overviewQuery = {
+  queryKey: ['overview'] as const,
+  queryFn: () => post<TAccountOverview>('/account/overview', {}),
+};
+
+/** Read while signing in, so home shows its figures (and the unread announcement) at once. */
+export function prefetchOverview(client: QueryClient): Promise<void> {
+  return client.prefetchQuery(overviewQuery);
+}
+
+/** The overview is not cached: it is read again every time home opens (unless just read). */
 export function useOverview() {
   return useQuery({
-    queryKey: ['overview'],
-    queryFn: () => post<TAccountOverview>('/account/overview', {}),
+    ...overviewQuery,
     staleTime: 0,
-    refetchOnMount: 'always',
+    refetchOnMount: (query) => (Date.now() - query.state.dataUpdatedAt < JUST_READ_MS ? false : 'always'),
   });
 }

@@ -2,8 +2,8 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Anchor, Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { LanguageSwitch } from '../../layout/header/LanguageSwitch';
 import { LogoMark } from '../../layout/header/Logo';
+import { LanguageMenu } from '../../layout/LanguageMenu';
 import { usePageTitle } from '../../lib/usePageTitle';
 import type { LegalDocument } from './content/types';
 
@@ -36,7 +36,7 @@ export function LegalShell({
               {alternate.label}
             </Link>
           )}
-          {showLanguageSwitch && <LanguageSwitch />}
+          {showLanguageSwitch && <LanguageMenu />}
         </div>
       </header>
       <div className="legal-body">

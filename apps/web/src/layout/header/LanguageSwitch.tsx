@@ -3,17 +3,9 @@ import { LOCALES, type Locale } from '@rrp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeLocale, currentLocale } from '../../i18n';
-import { post } from '../../lib/http';
-import { getSession } from '../../lib/session';
+import { switchLanguage } from '../../i18n/switchLanguage';
 
-/** Stores the choice, switches the page, and tells the server when signed in (changeLocal). */
-export async function switchLanguage(lng: Locale): Promise<void> {
-  if (lng === currentLocale()) return;
-  await changeLocale(lng);
-  if (getSession().loggedIn) await post('/user/changeLocal', { localCode: lng }).catch(() => undefined);
-}
-
+/** The console header's language dropdown; the public pages use the lighter LanguageMenu. */
 export function LanguageSwitch({ variant = 'text' }: { variant?: 'text' | 'default' }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();

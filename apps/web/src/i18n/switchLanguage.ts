@@ -1,0 +1,18 @@
+import type { Locale } from '@rrp/contracts';
+import { post } from '../lib/http';
+import { getSession, markAccountStale } from '../lib/session';
+import { changeLocale, currentLocale } from './index';
+
+/**
+ * Stores the choice and switches the page; when signed in, also tells the server (changeLocal)
+ * and marks the stored account stale, since the server words some of it (role names) in the
+ * language of the request.
+ */
+export async function switchLanguage(lng: Locale): Promise<void> {
+  if (lng === currentLocale()) return;
+  await changeLocale(lng);
+  if (getSession().loggedIn) {
+    markAccountStale();
+    await post('/user/changeLocal', { localCode: lng }).catch(() => undefined);
+  }
+}
