@@ -1,7 +1,9 @@
 // Runs both benchmarks (npm run bench): builds the server and the web app, measures the signed
 // account query against a bare route and the /login JavaScript against a reference page, writes
 // bench/results/<time>.json (and latest.json) and prints a markdown table.
-// Usage: node bench/run-all.mjs [--no-build] [--only account|login] [--rounds 5] [--seconds 5]
+// With --only devices it runs the device benchmarks (bench/devices-run.mjs) instead; they are
+// not part of the default run.
+// Usage: node bench/run-all.mjs [--no-build] [--only account|login|devices] [--rounds 5] [--seconds 5]
 //   [--warmup 5] [--connections 10] [--strict (exit 1 when a target is missed)]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -29,8 +31,9 @@ function sh(cmd, args) {
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${(r.stdout + r.stderr).slice(-4000)}`);
 }
 
-const runAccount = values.only !== 'login';
-const runLogin = values.only !== 'account';
+const runDevices = values.only === 'devices';
+const runAccount = values.only !== 'login' && !runDevices;
+const runLogin = values.only !== 'account' && !runDevices;
 if (!values['no-build']) {
   console.log('building packages/contracts and apps/server');
   sh('npx', ['tsc', '-b', 'packages/contracts', 'apps/server']);
@@ -54,6 +57,9 @@ if (runAccount)
     connections: Number(values.connections),
   });
 if (runLogin) results.loginBundle = await login.run({ build: false });
+// loaded only when asked: the device benchmarks import the server's build
+const devices = runDevices ? await import('./devices-run.mjs') : null;
+if (runDevices) results.devices = await devices.run();
 
 mkdirSync(RESULTS_DIR, { recursive: true });
 const file = join(RESULTS_DIR, `${started.toISOString().replace(/[:.]/g, '-')}.json`);
@@ -81,7 +87,10 @@ if (l) {
 console.log('');
 if (a) console.log(account.report(a));
 if (l) console.log(login.report(l));
+if (results.devices) console.log(`\n${devices.report_(results.devices)}`);
 console.log(`\n| target | ours | baseline | ratio | goal | result |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n`);
 console.log(`results: ${file}`);
-const failed = (a && !(a.pass.throughput && a.pass.latency)) || (l && !l.pass);
+const d = results.devices;
+const devicesFailed = d && ['list', 'import', 'export', 'report'].some((k) => d[k] && Object.values(d[k].pass).includes(false));
+const failed = (a && !(a.pass.throughput && a.pass.latency)) || (l && !l.pass) || devicesFailed;
 if (values.strict && failed) process.exitCode = 1;
