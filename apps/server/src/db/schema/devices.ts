@@ -56,6 +56,7 @@ export const devices = pgTable(
   (t) => [
     uniqueIndex('devices_imei_uq').on(t.imei),
     index('devices_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('devices_company_id_idx').on(t.companyId, t.id),
     index('devices_company_status_idx').on(t.companyId, t.status),
     index('devices_company_usage_y_idx').on(t.companyId, t.usageYesterday, t.id),
     index('devices_company_usage_m_idx').on(t.companyId, t.usageMonth, t.id),
@@ -147,7 +148,7 @@ export const deviceReports = pgTable(
     area: text('area'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('device_reports_received_idx').on(t.id), index('device_reports_device_idx').on(t.deviceId, t.reportedAt)],
+  (t) => [index('device_reports_device_idx').on(t.deviceId, t.reportedAt)],
 );
 
 /** Usage per device per UTC day, rolled up from the raw reports. */

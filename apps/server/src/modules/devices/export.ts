@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../plugins/errors.js';
-import { DetailedError, mb, subtree } from './common.js';
+import { DetailedError, mb } from './common.js';
 
 const DAY_MS = 86_400_000;
 /** devices read per round trip while streaming */
@@ -41,12 +41,22 @@ export function streamUsageXlsx(database: Database, companyPath: string, days: s
     const ws = wb.addWorksheet(locale === 'en' ? 'Usage (MB)' : '用量（MB）');
     ws.addRow(['IMEI', locale === 'en' ? 'Device name' : '设备名称', ...days, locale === 'en' ? 'Total (MB)' : '合计（MB）']).commit();
     const index = new Map(days.map((d, i) => [d, i]));
+    // Company by company, each in id order on the (company_id, id) index: every batch is a
+    // short index range, whatever the size of the platform.
+    const companies = await database.rows<{ id: string }>(sql`SELECT id FROM companies WHERE path LIKE ${`${companyPath}%`} ORDER BY id`);
+    let ci = 0;
     let last = '00000000-0000-0000-0000-000000000000';
-    for (;;) {
+    while (ci < companies.length) {
       const devices = await database.rows<{ id: string; imei: string; name: string }>(
-        sql`SELECT id, imei, name FROM devices WHERE company_id IN ${subtree(companyPath)} AND id > ${last}::uuid ORDER BY id LIMIT ${EXPORT_BATCH}`,
+        sql`SELECT id, imei, name FROM devices WHERE company_id = ${companies[ci].id} AND id > ${last}::uuid ORDER BY id LIMIT ${EXPORT_BATCH}`,
       );
-      if (devices.length === 0) break;
+      if (devices.length < EXPORT_BATCH) {
+        ci++;
+        last = '00000000-0000-0000-0000-000000000000';
+      } else {
+        last = devices[devices.length - 1].id;
+      }
+      if (devices.length === 0) continue;
       const ids = `{${devices.map((d) => d.id).join(',')}}`;
       const usage = await database.rows<{ device_id: string; day: string; bytes: string | number }>(
         sql`SELECT device_id, to_char(day, 'YYYY-MM-DD') AS day, bytes FROM device_usage_daily
@@ -64,9 +74,7 @@ export function streamUsageXlsx(database: Database, companyPath: string, days: s
         const bytes = byDevice.get(d.id) ?? new Array(days.length).fill(0);
         ws.addRow([d.imei, d.name, ...bytes.map(mb), mb(bytes.reduce((s, x) => s + x, 0))]).commit();
       }
-      last = devices[devices.length - 1].id;
       if (out.writableNeedDrain) await once(out, 'drain');
-      if (devices.length < EXPORT_BATCH) break;
     }
     ws.commit();
     await wb.commit();

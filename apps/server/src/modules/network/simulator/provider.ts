@@ -43,46 +43,19 @@ export class SimulatorProvider implements ConnectivityProvider {
     return this.fleetOn;
   }
 
+  /**
+   * Provisioning is asynchronous, as on a real network: the import only queues it, and the
+   * `network.attach` job a few seconds later gives each device its profile and brings it online.
+   */
   async activate(devices: DeviceRef[]): Promise<void> {
     if (devices.length === 0) return;
     for (let i = 0; i < devices.length; i += ATTACH_CHUNK) {
-      const chunk = devices.slice(i, i + ATTACH_CHUNK);
-      const profiles = chunk.map((d) => profileOf(d.imei, d.region));
-      await this.database.db.transaction(async (tx) => {
-        await this.database.rows(
-          sql`UPDATE devices d SET iccid = coalesce(d.iccid, v.iccid), operator = v.operator, network_type = v.network_type,
-                area = v.area, real_name = CASE WHEN d.real_name = 'not_real_name' THEN v.real_name ELSE d.real_name END,
-                online = false, activated_at = coalesce(d.activated_at, now()), updated_at = now()
-              FROM unnest(${arr(
-                chunk.map((d) => d.id),
-                'uuid',
-              )}, ${arr(
-                chunk.map((d, j) => iccidFor(d.imei, d.region, profiles[j].operator)),
-                'text',
-              )}, ${arr(
-                profiles.map((p) => p.operator),
-                'text',
-              )}, ${arr(
-                profiles.map((p) => p.networkType),
-                'text',
-              )}, ${arr(
-                profiles.map((p) => p.area),
-                'text',
-              )}, ${arr(
-                profiles.map((p) => p.realName),
-                'text',
-              )}) AS v(id, iccid, operator, network_type, area, real_name)
-              WHERE d.id = v.id`,
-          tx,
-        );
-        const job: AttachJob = { deviceIds: chunk.map((d) => d.id) };
-        const delay = between(SIM_TIMING.attachMs, this.rand);
-        await this.database.rows(
-          sql`INSERT INTO jobs (name, payload, run_at, max_attempts)
-              VALUES ('network.attach', ${JSON.stringify(job)}::jsonb, now() + ${`${delay} milliseconds`}::interval, 5)`,
-          tx,
-        );
-      });
+      const job: AttachJob = { deviceIds: devices.slice(i, i + ATTACH_CHUNK).map((d) => d.id) };
+      const delay = between(SIM_TIMING.attachMs, this.rand);
+      await this.database.rows(
+        sql`INSERT INTO jobs (name, payload, run_at, max_attempts)
+            VALUES ('network.attach', ${JSON.stringify(job)}::jsonb, now() + ${`${delay} milliseconds`}::interval, 5)`,
+      );
     }
   }
 
@@ -113,25 +86,57 @@ export class SimulatorProvider implements ConnectivityProvider {
 /** Brings just-activated devices online: their first report, through the usual ingestion. */
 export async function attachDevices(database: Database, job: AttachJob, rand: () => number = Math.random): Promise<void> {
   if (job.deviceIds.length === 0) return;
-  const rows = await database.rows<{ id: string; imei: string; region: string; operator: string | null; network_type: string | null; area: string | null }>(
-    sql`SELECT id, imei, region, operator, network_type, area FROM devices
+  const rows = await database.rows<{ id: string; imei: string; region: string }>(
+    sql`SELECT id, imei, region FROM devices
         WHERE id = ANY(${arr(job.deviceIds, 'uuid')}) AND status IN ('physical_card', 'esim', 'seed_card') AND NOT suspended`,
   );
-  const at = new Date();
-  await writeReports(
-    database,
-    rows.map((d) => {
-      const p = profileOf(d.imei, d.region);
-      return {
-        deviceId: d.id,
-        at,
-        bytes: Math.round(p.bytesPerReport * 0.1),
-        online: true,
-        signalLevel: signalNow(p, rand),
-        operator: d.operator ?? p.operator,
-        networkType: d.network_type ?? p.networkType,
-        area: d.area ?? p.area,
-      };
-    }),
-  );
+  if (rows.length === 0) return;
+  const profiles = rows.map((d) => profileOf(d.imei, d.region));
+  await database.db.transaction(async (tx) => {
+    // the device's network profile: ICCID, operator by region, network type, area, real-name status
+    await database.rows(
+      sql`UPDATE devices d SET iccid = coalesce(d.iccid, v.iccid), operator = v.operator, network_type = v.network_type,
+            area = v.area, real_name = CASE WHEN d.real_name = 'not_real_name' THEN v.real_name ELSE d.real_name END,
+            activated_at = coalesce(d.activated_at, now()), updated_at = now()
+          FROM unnest(${arr(
+            rows.map((d) => d.id),
+            'uuid',
+          )}, ${arr(
+            rows.map((d, j) => iccidFor(d.imei, d.region, profiles[j].operator)),
+            'text',
+          )}, ${arr(
+            profiles.map((p) => p.operator),
+            'text',
+          )}, ${arr(
+            profiles.map((p) => p.networkType),
+            'text',
+          )}, ${arr(
+            profiles.map((p) => p.area),
+            'text',
+          )}, ${arr(
+            profiles.map((p) => p.realName),
+            'text',
+          )}) AS v(id, iccid, operator, network_type, area, real_name)
+          WHERE d.id = v.id`,
+      tx,
+    );
+    const at = new Date();
+    await writeReports(
+      database,
+      rows.map((d, j) => {
+        const p = profiles[j];
+        return {
+          deviceId: d.id,
+          at,
+          bytes: Math.round(p.bytesPerReport * 0.1),
+          online: true,
+          signalLevel: signalNow(p, rand),
+          operator: p.operator,
+          networkType: p.networkType,
+          area: p.area,
+        };
+      }),
+      tx,
+    );
+  });
 }

@@ -1,0 +1,1 @@
+DROP INDEX "device_reports_received_idx";

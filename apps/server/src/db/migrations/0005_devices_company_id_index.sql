@@ -1,0 +1,1 @@
+CREATE INDEX "devices_company_id_idx" ON "devices" USING btree ("company_id","id");
