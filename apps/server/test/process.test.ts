@@ -34,8 +34,8 @@ function start(env: Record<string, string>) {
     new Promise<string>((resolve, reject) => {
       const t0 = Date.now();
       const poll = setInterval(() => {
-        if (until.test(out)) return (clearInterval(poll), resolve(out));
-        if (Date.now() - t0 > ms || child.exitCode !== null) return (clearInterval(poll), reject(new Error(`did not see ${until}:\n${out}`)));
+        if (until.test(out)) return clearInterval(poll), resolve(out);
+        if (Date.now() - t0 > ms || child.exitCode !== null) return clearInterval(poll), reject(new Error(`did not see ${until}:\n${out}`));
       }, 50);
     });
   return { child, exited, output, text: () => out };

@@ -52,7 +52,6 @@ export function lazyPage<T extends ComponentType<object>>(load: () => Promise<{ 
     return loading;
   };
   const Lazy = lazy(get);
-  // biome-ignore lint/correctness/noComponentHookFactories: like React.lazy, called once per page at module load, never during render
   function LazyPageComponent(props: ComponentProps<T>) {
     // decided once per mounted instance, so the element type never changes under it
     const [ready] = useState(() => loaded);
