@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { signedHeaders } from '../packages/contracts/src/signing.js';
 import { E2E_ADMIN_PASSWORD, E2E_MAIL_URL } from './playwright.config.js';
 
@@ -58,4 +60,73 @@ export async function mailedCode(to: string, nth = 1): Promise<string> {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no code mailed to ${to}`);
+}
+
+/** Picks an option of an antd Select by its visible label, as a person would with the mouse. */
+export async function chooseOption(page: Page, testId: string, label: string) {
+  await page.getByTestId(testId).click();
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).first();
+  await option.click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+}
+
+/** Writes a real .xlsx with a header row and one row per entry (column A, optional column B); returns its path. */
+export async function writeWorkbook(dir: string, fileName: string, header: string[], rows: (string | number)[][]): Promise<string> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Sheet1');
+  ws.addRow(header);
+  for (const row of rows) ws.addRow(row);
+  const path = join(dir, fileName);
+  await wb.xlsx.writeFile(path);
+  return path;
+}
+
+/** The cell texts of every row of the first sheet of an .xlsx file. */
+export async function readWorkbook(path: string): Promise<string[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(path);
+  const ws = wb.worksheets[0];
+  const out: string[][] = [];
+  ws?.eachRow((row) => {
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell) => cells.push(cell.text ?? ''));
+    out.push(cells);
+  });
+  return out;
+}
+
+/** A small, valid PNG image (1×1 pixel), built from its bytes. */
+export function pngBytes(): Buffer {
+  return Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+}
+
+/**
+ * Closes the announcement dialog when it opens after signing in. It opens only while the newest
+ * announcement is unread, so a test that may follow another one reading it waits for the
+ * overview's figures (the dialog opens with them) and then looks briefly.
+ */
+export async function dismissAnnouncementIfShown(page: Page) {
+  await expect(page.locator('.stat-card').first()).toBeVisible({ timeout: 15_000 });
+  const dialog = page.getByRole('dialog');
+  const shown = await dialog.waitFor({ state: 'visible', timeout: 1_500 }).then(
+    () => true,
+    () => false,
+  );
+  if (!shown) return;
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+/**
+ * Makes sure the signed-in console shows `locale`, switching it from the header as a person would.
+ * (At sign-in the console adopts the account's stored language unless one was chosen on this
+ * device, so an account another test left in English opens in English.)
+ */
+export async function switchConsoleLanguage(page: Page, locale: 'zh-CN' | 'en') {
+  const home = page.getByTestId('side-menu').getByText(locale === 'en' ? 'Overview' : '首页', { exact: true });
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+  if (await home.isVisible()) return;
+  await page.getByTestId('lang-switch').click();
+  await page.getByTestId(`lang-${locale}`).click();
+  await expect(home).toBeVisible();
 }

@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '/tmp/rrp-e2e-data';
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/rrp-e2e-data-${PORT}`;
 export const E2E_ADMIN_PASSWORD = 'Demo#2026pass';
 export const E2E_MAIL_URL = `http://127.0.0.1:${PORT - 7000}`;
 
