@@ -91,6 +91,11 @@ export async function changeLocale(lng: Locale): Promise<void> {
   applyToPage(lng);
 }
 
+/** Stores the person's language choice on this device. */
+export function rememberLocale(lng: Locale): void {
+  writeText(LOCALE_STORAGE_KEY, lng);
+}
+
 export function currentLocale(): Locale {
   return i18next.language === 'en' ? 'en' : 'zh-CN';
 }

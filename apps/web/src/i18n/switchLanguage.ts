@@ -1,7 +1,7 @@
 import type { Locale } from '@rrp/contracts';
 import { post } from '../lib/http';
 import { getSession, markAccountStale } from '../lib/session';
-import { changeLocale, currentLocale } from './index';
+import { changeLocale, currentLocale, rememberLocale } from './index';
 
 /**
  * Stores the choice and switches the page; when signed in, also tells the server (changeLocal)
@@ -9,7 +9,12 @@ import { changeLocale, currentLocale } from './index';
  * language of the request.
  */
 export async function switchLanguage(lng: Locale): Promise<void> {
-  if (lng === currentLocale()) return;
+  if (lng === currentLocale()) {
+    // an explicit choice is remembered even when the page already shows it, so the language
+    // stored on the account does not override it at the next sign-in
+    rememberLocale(lng);
+    return;
+  }
   await changeLocale(lng);
   if (getSession().loggedIn) {
     markAccountStale();
