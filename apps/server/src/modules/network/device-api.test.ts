@@ -101,6 +101,33 @@ describe('device API', () => {
     expect(await reportCount(mine[0].id)).toBe(before);
   });
 
+  it('keeps the request id of a call with a bad signature usable', async () => {
+    const requestId = randomUUID();
+    const bad = await post([report(mine[0].imei)], { requestId, tamper: true });
+    expect(bad.json().code).toBe(28003);
+    const good = await post([report(mine[0].imei)], { requestId });
+    expect(good.json()).toMatchObject({ success: true, obj: { accepted: 1 } });
+  });
+
+  it('writes every report of a batch naming a device twice, and keeps its newest state (the later one on equal times)', async () => {
+    const before = await reportCount(mine[1].id);
+    const base = Date.now() + 60_000;
+    const at = (ms: number) => new Date(base + ms).toISOString();
+    const res = await post([
+      report(mine[1].imei, { at: at(1000), area: 'Beijing', signalLevel: 1 }),
+      report(mine[1].imei, { at: at(2000), area: 'Wuhan', signalLevel: 3 }),
+      report(mine[1].imei, { at: at(2000), area: 'Chengdu', signalLevel: 5 }),
+      report(mine[1].imei, { at: at(0), area: 'Xian', signalLevel: 2 }),
+    ]);
+    expect(res.json().obj.accepted).toBe(4);
+    expect(await reportCount(mine[1].id)).toBe(before + 4);
+    const [d] = await t.database.rows<{ area: string; signal_level: number; last_report_at: unknown }>(
+      sql`SELECT area, signal_level, last_report_at FROM devices WHERE id = ${mine[1].id}`,
+    );
+    expect(d).toMatchObject({ area: 'Chengdu', signal_level: 5 });
+    expect(new Date(d.last_report_at as string).getTime()).toBe(base + 2000);
+  });
+
   it('refuses, report by report, IMEIs the company does not hold and devices without service, and writes none of them', async () => {
     const res = await post([report(mine[0].imei), report(foreign.imei), report('999999999999999'), report(stock.imei)]);
     expect(res.statusCode).toBe(200);
@@ -121,6 +148,28 @@ describe('device API', () => {
   it('refuses a report dated outside the accepted window', async () => {
     const res = await post([report(mine[0].imei, { at: new Date(Date.now() + 3_600_000).toISOString() })]);
     expect(res.json().obj.refusals).toEqual([{ index: 0, imei: mine[0].imei, reason: 'bad_time' }]);
+  });
+
+  it('writes the good reports of a batch mixing them with refused ones, and only those', async () => {
+    const before = await reportCount(mine[0].id);
+    const res = await post([
+      report(mine[0].imei, { at: new Date(Date.now() - 8 * 24 * 3600_000).toISOString() }),
+      report(stock.imei),
+      report(mine[0].imei),
+      report(foreign.imei),
+    ]);
+    expect(res.json().obj).toEqual({
+      accepted: 1,
+      refused: 3,
+      refusals: [
+        { index: 0, imei: mine[0].imei, reason: 'bad_time' },
+        { index: 1, imei: stock.imei, reason: 'inactive' },
+        { index: 3, imei: foreign.imei, reason: 'unknown_imei' },
+      ],
+    });
+    expect(await reportCount(mine[0].id)).toBe(before + 1);
+    expect(await reportCount(stock.id)).toBe(0);
+    expect(await reportCount(foreign.id)).toBe(0);
   });
 
   it(`answers 400/28002 for a batch over ${DEVICE_REPORT_LIMITS.reportsPerCall} reports or a bad field`, async () => {

@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../plugins/errors.js';
-import { findDeviceKey } from './device-keys.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,7 +30,19 @@ export async function verifyDeviceCall(database: Database, request: FastifyReque
   if (h['x-sign-method'] !== undefined && h['x-sign-method'] !== 'HMAC-SHA256') throw new AppError(28003);
   if (h['x-version'] !== undefined && h['x-version'] !== SIGN_VERSION) throw new AppError(28003);
 
-  const key = await findDeviceKey(database, keyId);
+  // One round trip: the key, and the request id recorded when the key exists. A call whose
+  // signature then fails has its record removed, so it changes nothing.
+  const tokenHash = deviceKeyHash(keyId);
+  const [key] = await database.ephemeral<{ company_id: string; secret: string; fresh: boolean }>(
+    'network_device_key_request_id',
+    sql`
+    WITH k AS (SELECT company_id, secret FROM device_keys WHERE key_id = ${keyId}),
+    ins AS (
+      INSERT INTO used_request_ids (token_hash, request_id)
+      SELECT ${tokenHash}, ${requestId} FROM k
+      ON CONFLICT DO NOTHING RETURNING 1)
+    SELECT k.company_id, k.secret, EXISTS (SELECT 1 FROM ins) AS fresh FROM k`,
+  );
   if (!key) throw new AppError(88003);
   const signingKey = createHmac('sha256', key.secret)
     .update(`rrp1${utcDay(Number(ts))}`)
@@ -47,11 +58,14 @@ export async function verifyDeviceCall(database: Database, request: FastifyReque
       .digest('hex'),
   });
   const expected = createHmac('sha256', signingKey).update(canonical).digest();
-  if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) throw new AppError(28003);
-  const fresh = await database.ephemeral(
-    'network_device_request_id',
-    sql`INSERT INTO used_request_ids (token_hash, request_id) VALUES (${deviceKeyHash(keyId)}, ${requestId}) ON CONFLICT DO NOTHING RETURNING 1`,
-  );
-  if (fresh.length === 0) throw new AppError(28003);
-  return key.companyId;
+  if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) {
+    if (key.fresh)
+      await database.ephemeral(
+        'network_device_forget_request_id',
+        sql`DELETE FROM used_request_ids WHERE token_hash = ${tokenHash} AND request_id = ${requestId}`,
+      );
+    throw new AppError(28003);
+  }
+  if (!key.fresh) throw new AppError(28003);
+  return key.company_id;
 }

@@ -18,82 +18,72 @@ export type ReportRow = {
 export const REPORT_WINDOW = { futureMs: 5 * 60_000, pastMs: 6 * 24 * 3600_000 } as const;
 
 /**
- * Writes a batch of reports: one multi-row INSERT into device_reports, and one UPDATE of the
- * devices' latest state (each device's newest report in the batch, when newer than what the
- * device row already shows). The device API and the in-process fleet both come through here.
+ * The writing part of a batch statement, over a CTE `ok` of the reports to write (device_id, at,
+ * bytes, online, signal_level, operator, network_type, area, and n = the position in the batch):
+ * the rows into device_reports, and the devices' latest state (each device's newest report in
+ * the batch, the last one sent among equal times, when not older than what the device row
+ * already shows). Devices are updated in id order, so concurrent batches lock shared devices in
+ * the same order.
+ */
+const PERSIST = sql.raw(`
+    ins AS (
+      INSERT INTO device_reports (device_id, reported_at, bytes, online, signal_level, operator, network_type, area)
+      SELECT device_id, at, bytes, online, signal_level, operator, network_type, area FROM ok),
+    l AS (
+      SELECT DISTINCT ON (device_id) device_id, at, online, signal_level, operator, network_type, area
+      FROM ok ORDER BY device_id, at DESC, n DESC),
+    upd AS (
+      UPDATE devices d SET online = l.online, signal_level = coalesce(l.signal_level, d.signal_level),
+        operator = coalesce(l.operator, d.operator), network_type = coalesce(l.network_type, d.network_type),
+        area = coalesce(l.area, d.area), last_report_at = l.at
+      FROM l
+      WHERE d.id = l.device_id AND (d.last_report_at IS NULL OR l.at >= d.last_report_at))`);
+
+/** The state columns of a batch as unnest arguments, in PERSIST's order after `at`. */
+const stateArrays = (
+  reports: { bytes: number; online: boolean; signalLevel?: number | null; operator?: string | null; networkType?: string | null; area?: string | null }[],
+) =>
+  sql`${arr(
+    reports.map((r) => r.bytes),
+    'bigint',
+  )}, ${arr(
+    reports.map((r) => r.online),
+    'boolean',
+  )}, ${arr(
+    reports.map((r) => r.signalLevel),
+    'int',
+  )}, ${arr(
+    reports.map((r) => r.operator),
+    'text',
+  )}, ${arr(
+    reports.map((r) => r.networkType),
+    'text',
+  )}, ${arr(
+    reports.map((r) => r.area),
+    'text',
+  )}`;
+
+/**
+ * Writes a batch of reports of known devices in one statement (see PERSIST). One statement is
+ * atomic on its own, so outside a transaction it needs no BEGIN/COMMIT round trips. The
+ * in-process fleet and the simulator come through here; the device API through
+ * ingestCompanyReports.
  */
 export async function writeReports(database: Database, reports: ReportRow[], tx?: Tx): Promise<void> {
   if (reports.length === 0) return;
-  const run = async (t: Tx) => {
-    await database.rows(
-      sql`INSERT INTO device_reports (device_id, reported_at, bytes, online, signal_level, operator, network_type, area)
-          SELECT * FROM unnest(${arr(
-            reports.map((r) => r.deviceId),
-            'uuid',
-          )}, ${arr(
-            reports.map((r) => r.at.toISOString()),
-            'timestamptz',
-          )}, ${arr(
-            reports.map((r) => r.bytes),
-            'bigint',
-          )}, ${arr(
-            reports.map((r) => r.online),
-            'boolean',
-          )}, ${arr(
-            reports.map((r) => r.signalLevel),
-            'int',
-          )}, ${arr(
-            reports.map((r) => r.operator),
-            'text',
-          )}, ${arr(
-            reports.map((r) => r.networkType),
-            'text',
-          )}, ${arr(
-            reports.map((r) => r.area),
-            'text',
-          )})`,
-      t,
-    );
-    // The newest report of each device in this batch.
-    const latest = new Map<string, ReportRow>();
-    for (const r of reports) {
-      const cur = latest.get(r.deviceId);
-      if (!cur || r.at >= cur.at) latest.set(r.deviceId, r);
-    }
-    // In id order, so concurrent batches lock shared devices in the same order.
-    const l = [...latest.values()].sort((a, b) => (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0));
-    await database.rows(
-      sql`UPDATE devices d SET online = v.online, signal_level = coalesce(v.signal_level, d.signal_level),
-            operator = coalesce(v.operator, d.operator), network_type = coalesce(v.network_type, d.network_type),
-            area = coalesce(v.area, d.area), last_report_at = v.at
-          FROM unnest(${arr(
-            l.map((r) => r.deviceId),
-            'uuid',
-          )}, ${arr(
-            l.map((r) => r.at.toISOString()),
-            'timestamptz',
-          )}, ${arr(
-            l.map((r) => r.online),
-            'boolean',
-          )}, ${arr(
-            l.map((r) => r.signalLevel),
-            'int',
-          )}, ${arr(
-            l.map((r) => r.operator),
-            'text',
-          )}, ${arr(
-            l.map((r) => r.networkType),
-            'text',
-          )}, ${arr(
-            l.map((r) => r.area),
-            'text',
-          )}) AS v(id, at, online, signal_level, operator, network_type, area)
-          WHERE d.id = v.id AND (d.last_report_at IS NULL OR v.at >= d.last_report_at)`,
-      t,
-    );
-  };
-  if (tx) await run(tx);
-  else await database.db.transaction(run);
+  const query = sql`
+    WITH ok AS (
+      SELECT * FROM unnest(${arr(
+        reports.map((r) => r.deviceId),
+        'uuid',
+      )}, ${arr(
+        reports.map((r) => r.at.toISOString()),
+        'timestamptz',
+      )}, ${stateArrays(reports)}) WITH ORDINALITY AS v(device_id, at, bytes, online, signal_level, operator, network_type, area, n)),
+    ${PERSIST}
+    SELECT 1`;
+  if (tx) await database.rows(query, tx);
+  else await database.prepared('network_write_reports', query);
 }
 
 /** A report as a device or gateway sends it to the device API. */
@@ -122,42 +112,38 @@ export async function ingestCompanyReports(
   reports: IncomingReport[],
   now = Date.now(),
 ): Promise<{ accepted: number; refused: Refusal[] }> {
+  if (reports.length === 0) return { accepted: 0, refused: [] };
+  // A time outside the window goes as NULL: the statement writes only reports with a time, of
+  // the company's devices in service, and answers the company's devices among the IMEIs (all
+  // parts read the same snapshot), so the refusals below name exactly the reports it did not
+  // write. Each report finds its device through the IMEI index.
+  const times = reports.map((r) => {
+    const t = new Date(r.at).getTime();
+    return Number.isFinite(t) && t <= now + REPORT_WINDOW.futureMs && t >= now - REPORT_WINDOW.pastMs ? new Date(t).toISOString() : null;
+  });
   const imeis = [...new Set(reports.map((r) => r.imei))];
-  const known = new Map<string, { id: string; status: string }>();
-  if (imeis.length > 0) {
-    const rows = await database.rows<{ id: string; imei: string; status: string }>(
-      sql`SELECT id, imei, status FROM devices WHERE company_id = ${companyId} AND imei = ANY(${arr(imeis, 'text')})`,
-    );
-    for (const r of rows) known.set(r.imei, r);
-  }
+  const found = await database.prepared<{ imei: string; status: string }>(
+    'network_ingest_reports',
+    sql`
+    WITH v AS (
+      SELECT * FROM unnest(${arr(
+        reports.map((r) => r.imei),
+        'text',
+      )}, ${arr(times, 'timestamptz')}, ${stateArrays(reports)}) WITH ORDINALITY AS v(imei, at, bytes, online, signal_level, operator, network_type, area, n)),
+    ok AS (
+      SELECT d.id AS device_id, v.at, v.bytes, v.online, v.signal_level, v.operator, v.network_type, v.area, v.n
+      FROM v JOIN devices d ON d.imei = v.imei
+      WHERE d.company_id = ${companyId} AND v.at IS NOT NULL AND d.status NOT IN ('in_stock', 'service_expired')),
+    ${PERSIST}
+    SELECT imei, status FROM devices WHERE company_id = ${companyId} AND imei = ANY(${arr(imeis, 'text')})`,
+  );
+  const known = new Map(found.map((d) => [d.imei, d.status]));
   const refused: Refusal[] = [];
-  const rows: ReportRow[] = [];
   for (const [index, r] of reports.entries()) {
-    const d = known.get(r.imei);
-    const at = new Date(r.at);
-    const t = at.getTime();
-    const reason: Refusal['reason'] | null = !d
-      ? 'unknown_imei'
-      : d.status === 'in_stock' || d.status === 'service_expired'
-        ? 'inactive'
-        : !Number.isFinite(t) || t > now + REPORT_WINDOW.futureMs || t < now - REPORT_WINDOW.pastMs
-          ? 'bad_time'
-          : null;
-    if (reason || !d) {
-      refused.push({ index, imei: r.imei, reason: reason ?? 'unknown_imei' });
-      continue;
-    }
-    rows.push({
-      deviceId: d.id,
-      at,
-      bytes: r.bytes,
-      online: r.online,
-      signalLevel: r.signalLevel,
-      operator: r.operator,
-      networkType: r.networkType,
-      area: r.area,
-    });
+    const status = known.get(r.imei);
+    const reason: Refusal['reason'] | null =
+      status === undefined ? 'unknown_imei' : status === 'in_stock' || status === 'service_expired' ? 'inactive' : times[index] === null ? 'bad_time' : null;
+    if (reason) refused.push({ index, imei: r.imei, reason });
   }
-  await writeReports(database, rows);
-  return { accepted: rows.length, refused };
+  return { accepted: reports.length - refused.length, refused };
 }
