@@ -130,30 +130,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, body?: un
     return failAbnormal(url, null, opts, `network: ${(err as Error)?.message ?? String(err)}`);
   }
 
-  let data: unknown = null;
-  try {
-    data = await res.json();
-  } catch {
-    data = null;
-  }
-  if (!isEnvelope(data)) return failAbnormal(url, res.status, opts, `HTTP ${res.status} without an envelope`);
-
-  if (!data.success) {
-    const text = data.msg || i18next.t('common:systemError');
-    hooks.reportError(`${data.code} ${text}`, url);
-    if (SESSION_ENDED_CODES.has(data.code)) {
-      const now = Date.now();
-      const repeated = now - lastSessionEndedAt < 2000;
-      lastSessionEndedAt = now;
-      hooks.clearSession();
-      if (!repeated && !opts.silent) hooks.showError(text);
-      hooks.onUnauthorized();
-    } else if (!opts.silent) {
-      hooks.showError(text);
-    }
-    throw new ApiError(data.code, text, res.status);
-  }
-  return data.obj as T;
+  return readEnvelope<T>(res, url, opts);
 }
 
 function failAbnormal(url: string, status: number | null, opts: RequestOptions, detail: string): never {
@@ -210,8 +187,12 @@ async function readEnvelope<T>(res: Response, url: string, opts: RequestOptions)
     const text = data.msg || i18next.t('common:systemError');
     hooks.reportError(`${data.code} ${text}`, url);
     if (SESSION_ENDED_CODES.has(data.code)) {
+      // several calls in flight fail together when a session ends: say it once
+      const now = Date.now();
+      const repeated = now - lastSessionEndedAt < 2000;
+      lastSessionEndedAt = now;
       hooks.clearSession();
-      if (!opts.silent) hooks.showError(text);
+      if (!repeated && !opts.silent) hooks.showError(text);
       hooks.onUnauthorized();
     } else if (!opts.silent) {
       hooks.showError(text);
