@@ -12,12 +12,3 @@ export async function getOrCreateDeviceKey(database: Database, companyId: string
   const [row] = await database.rows<{ key_id: string; secret: string }>(sql`SELECT key_id, secret FROM device_keys WHERE company_id = ${companyId}`);
   return { companyId, keyId: row.key_id, secret: row.secret };
 }
-
-/** The company and secret of a device key id, if it exists. */
-export async function findDeviceKey(database: Database, keyId: string): Promise<DeviceKey | undefined> {
-  const [row] = await database.prepared<{ company_id: string; secret: string }>(
-    'network_device_key',
-    sql`SELECT company_id, secret FROM device_keys WHERE key_id = ${keyId}`,
-  );
-  return row ? { companyId: row.company_id, keyId, secret: row.secret } : undefined;
-}
