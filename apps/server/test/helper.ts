@@ -15,7 +15,7 @@ export const OPS_PASSWORD = 'Ops#2026pass';
 export const DEMO = {
   admin: 'admin@demo.rrp.local',
   manager: 'manager@demo.rrp.local',
-  operator: 'operator@demo.rrp.local',
+  specialist: 'specialist@demo.rrp.local',
   subAdmin: 'sub-admin@demo.rrp.local',
   ops: 'ops@rrp.local',
 };

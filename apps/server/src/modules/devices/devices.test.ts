@@ -153,7 +153,7 @@ describe('device detail and commands', () => {
 
     const detail = (await call(t.app, admin, api('/device/detail'), { imei: mine })).json().obj;
     expect(detail.operations.map((o: { action: string }) => o.action)).toEqual(['unsuspend', 'suspend', 'sync']);
-    expect(detail.operations[0]).toMatchObject({ operator: '演示管理员', status: 'pending' });
+    expect(detail.operations[0]).toMatchObject({ actor: '演示管理员', status: 'pending' });
   });
 
   it('refuses a second card switch within 5 minutes (23012) and any command on an expired device (23011)', async () => {

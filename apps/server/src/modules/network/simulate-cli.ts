@@ -10,8 +10,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { TDeviceReport } from './contract.js';
-import { DEVICE_REPORT_LIMITS } from './contract.js';
+import { DEVICE_REPORT_LIMITS, type TDeviceReport } from '@rrp/contracts';
 import { buildReportCall, type DeviceKeyCredentials } from './report-client.js';
 import { bytesNow, type DeviceProfile, profileOf, signalNow } from './simulator/world.js';
 
@@ -62,7 +61,7 @@ export function nextReport(d: SimDevice, now: number, rand: () => number = Math.
     bytes,
     online,
     signalLevel: online ? signalNow(d.profile, rand) : 0,
-    operator: d.profile.operator,
+    networkOperator: d.profile.networkOperator,
     networkType: d.profile.networkType,
     area: d.profile.area,
   };
