@@ -4,6 +4,7 @@ import {
   type Endpoint,
   effectivePermissions,
   type Locale,
+  normalizeLocale,
   type Permission,
   STAFF_PERMISSIONS,
   type StaffPermission,
@@ -71,8 +72,6 @@ type SessionRow = {
   fresh: boolean;
 };
 
-const asLocale = (l: string): Locale => (l === 'en' ? 'en' : 'zh-CN');
-
 /** Member and staff sessions: one round trip reads the session and records the request id. */
 async function resolveSession(database: Database, token: string, requestId: string): Promise<Resolved | null> {
   const tokenHash = sha256hex(token);
@@ -94,7 +93,7 @@ async function resolveSession(database: Database, token: string, requestId: stri
   );
   if (!s || s.expired) return { refused: 88003 };
   if (s.ended_at || s.state !== 'enabled') return { refused: 88016 };
-  const locale = asLocale(s.locale);
+  const locale = normalizeLocale(s.locale);
   let caller: Caller;
   if (s.kind === 'staff') {
     // Until the back office has staff roles, every staff member holds every back-office code.

@@ -1,5 +1,5 @@
 import type { TAccountInfo, TCompanyInfo } from '@rrp/contracts';
-import { effectivePermissions, LICENSE, type Locale, localizeRoleName } from '@rrp/contracts';
+import { effectivePermissions, LICENSE, type Locale, localizeRoleName, normalizeLocale } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { inScope, type TenantScope } from '../../db/scope.js';
@@ -44,7 +44,7 @@ export async function findAccount(database: Database, userId: string, locale: Lo
     companyName: r.company_name ?? '',
     certification: r.certification ?? 'none',
     deductionSource,
-    locale: r.locale === 'en' ? 'en' : 'zh-CN',
+    locale: normalizeLocale(r.locale),
     permissionsList: r.kind === 'member' ? effectivePermissions(r.perms ?? [], deductionSource) : [],
   };
 }

@@ -2,6 +2,7 @@ import { type Locale, SAMPLE_ROLES, type SampleRoleKey } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
+import { inLocale } from '../../i18n/index.js';
 
 export type NewCompany = {
   name: string;
@@ -28,7 +29,7 @@ export async function createCompany(database: Database, tx: Tx, c: NewCompany): 
   const roleIds = {} as Record<SampleRoleKey, string>;
   for (const r of SAMPLE_ROLES) {
     const [role] = await database.rows<{ id: string }>(
-      sql`INSERT INTO roles (company_id, name, permissions) VALUES (${row.id}, ${c.locale === 'en' ? r.en : r.zh}, ${textArray(r.permissions)}::text[])
+      sql`INSERT INTO roles (company_id, name, permissions) VALUES (${row.id}, ${inLocale(r, c.locale)}, ${textArray(r.permissions)}::text[])
           RETURNING id`,
       tx,
     );

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, imeis, otherCompany, readXlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
-import type { CommandKind, DeviceRef } from '../network/provider.js';
+import type { CommandKind, DeviceRef } from '../network/index.js';
 
 let t: TestApp;
 let admin: Session;

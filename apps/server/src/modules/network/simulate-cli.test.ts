@@ -93,7 +93,7 @@ describe('simulator CLI against a running server', () => {
     const key = await getOrCreateDeviceKey(t.database, companyId);
     const devices = [await seedDevice(t.database, companyId), await seedDevice(t.database, companyId)];
     const o = await parseCli(
-      ['--url', url, '--key-id', key.keyId, '--secret', key.secret, '--imeis', `${devices[0].imei},${devices[1].imei},869999999999999`, '--once'],
+      ['--url', url, '--key-id', key.keyId, `--secret=${key.secret}`, '--imeis', `${devices[0].imei},${devices[1].imei},869999999999999`, '--once'],
       {},
     );
     const totals = await runSimulation(o!);
@@ -122,7 +122,11 @@ describe('simulator CLI: key from an embedded data directory', () => {
     } finally {
       console.log = orig;
     }
-    expect(log[0]).toMatch(/^--key-id dk_[0-9a-f]{24} --secret \S+ --imei-file /);
+    expect(log[0]).toMatch(/^--key-id dk_[0-9a-f]{24} --secret=\S+ --imei-file /);
+    // the printed options work as printed, whatever the secret begins with
+    const printed = log[0].split('   ')[0].split(' ');
+    const parsed = await parseCli(['--url', 'http://127.0.0.1:1', ...printed, '--once'], {});
+    expect(parsed?.key.keyId).toMatch(/^dk_/);
     expect(readFileSync(out, 'utf8')).toBe(`${d.imei}\n`);
     // a running server (another live process) holds the directory
     writeFileSync(join(dir, 'rrp.lock'), String(process.ppid));

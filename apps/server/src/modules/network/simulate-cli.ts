@@ -31,7 +31,7 @@ const HELP = `Usage: npm run simulate -- --devices N [options]
   --devices N              how many devices to drive (default: all IMEIs given or found)
   --url URL                the server (default http://127.0.0.1:8080)
   --key-id ID              the company's device key id (alias --company-key-id)
-  --secret SECRET          the device key secret
+  --secret=SECRET          the device key secret (write it with =: a secret may begin with -)
   --imei-start IMEI        drive N consecutive IMEIs from this one
   --imeis A,B,C            drive these IMEIs
   --imei-file PATH         drive the IMEIs in this file, one per line
@@ -173,7 +173,7 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.
     const found = await fromDatabase(source, v.company, n);
     const out = v['imei-out'] ?? 'simulate-imeis.txt';
     writeFileSync(out, found.imeis.map((d) => d.imei).join('\n') + (found.imeis.length ? '\n' : ''));
-    console.log(`--key-id ${found.key.keyId} --secret ${found.key.secret} --imei-file ${out}   (${found.imeis.length} active devices)`);
+    console.log(`--key-id ${found.key.keyId} --secret=${found.key.secret} --imei-file ${out}   (${found.imeis.length} active devices)`);
     return null;
   }
   if (!key || imeis.length === 0) {

@@ -1,3 +1,4 @@
+import { normalizeLocale } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { handlers } from '../../http/handler.js';
@@ -16,7 +17,7 @@ export const opsHandlers = ({ database }: { database: Database }) =>
         userId: u.id,
         name: u.name,
         email: u.email,
-        locale: u.locale === 'en' ? ('en' as const) : ('zh-CN' as const),
+        locale: normalizeLocale(u.locale),
         permissionsList: caller.permissions,
       };
     },
