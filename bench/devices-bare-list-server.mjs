@@ -10,7 +10,7 @@ const { DATABASE_URL, COMPANY_PATH, PORT = '8091', HOST = '127.0.0.1' } = proces
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
 const app = Fastify({ logger: false });
 
-const COLUMNS = `d.id, d.imei, d.name, d.region, d.status, d.online, d.suspended, d.auto_renew, d.real_name, d.iccid, d.operator,
+const COLUMNS = `d.id, d.imei, d.name, d.region, d.status, d.online, d.suspended, d.auto_renew, d.real_name, d.iccid, d.network_operator,
   d.network_type, d.signal_level, d.area, d.group_id, g.name AS group_name, d.usage_yesterday, d.usage_month, d.activated_at,
   d.license_expires_at, d.created_at, d.updated_at`;
 const FILTER = 'd.company_id IN (SELECT id FROM companies WHERE path LIKE $1)';
@@ -56,7 +56,7 @@ app.post('/api/v1/rrp/device/list', async (req) => {
         autoRenew: r.auto_renew,
         realName: r.real_name,
         iccid: r.iccid,
-        operator: r.operator,
+        networkOperator: r.network_operator,
         networkType: r.network_type,
         signalLevel: r.signal_level,
         area: r.area,

@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import { copyIn } from './lib/devices-copy.mjs';
 import { timed } from './lib/devices-load.mjs';
 import { grantLicenses } from './lib/devices-seed.mjs';
+import { multipartBody } from './lib/multipart.mjs';
 import { API } from './lib/rrp.mjs';
 import { signedHeaders } from './lib/signing.mjs';
 import { median, round } from './lib/stats.mjs';
@@ -25,12 +26,18 @@ export async function importFile(n, tag) {
 }
 
 async function oursOnce(c, ours, session, buf) {
-  const form = new FormData();
-  form.append('region', REGION);
-  form.append('file', new Blob([buf]), 'devices.xlsx');
+  // multipart bytes built once and signed over exactly, as the web client does
+  const { body, contentType } = multipartBody([
+    { name: 'region', value: REGION },
+    { name: 'file', value: buf, filename: 'devices.xlsx' },
+  ]);
   const t0 = Date.now();
   const r = await timed(async () => {
-    const res = await fetch(`${ours.base}${PATH}`, { method: 'POST', headers: signedHeaders({ ...session, method: 'POST', url: PATH, body: '' }), body: form });
+    const res = await fetch(`${ours.base}${PATH}`, {
+      method: 'POST',
+      headers: { ...signedHeaders({ ...session, method: 'POST', url: PATH, body }), 'content-type': contentType },
+      body,
+    });
     const j = await res.json();
     if (!j.success || j.obj.succeeded !== 10_000) throw new Error(`import: ${JSON.stringify(j).slice(0, 400)}`);
     return j.obj;

@@ -26,7 +26,7 @@ export async function run({ c, ours, company, batch = 1000, rounds = 3, seconds 
       bytes: 1000 + i,
       online: true,
       signalLevel: 1 + (i % 5),
-      operator: OPS[i % 3],
+      networkOperator: OPS[i % 3],
       networkType: '4G',
       area: 'Shanghai',
     }));
@@ -47,9 +47,10 @@ export async function run({ c, ours, company, batch = 1000, rounds = 3, seconds 
   const { rows: ids } = await c.query('SELECT id, imei FROM devices WHERE company_id = $1 AND imei = ANY($2)', [company.id, reports.map((r) => r.imei)]);
   const idOf = new Map(ids.map((r) => [r.imei, r.id]));
   const copyData = reports
-    .map((r) => `${idOf.get(r.imei)}\t${r.at}\t${r.bytes}\t${r.online}\t${r.signalLevel}\t${r.operator}\t${r.networkType}\t${r.area}\n`)
+    .map((r) => `${idOf.get(r.imei)}\t${r.at}\t${r.bytes}\t${r.online}\t${r.signalLevel}\t${r.networkOperator}\t${r.networkType}\t${r.area}\n`)
     .join('');
-  const copy = () => copyIn(c, 'COPY device_reports (device_id, reported_at, bytes, online, signal_level, operator, network_type, area) FROM STDIN', copyData);
+  const copy = () =>
+    copyIn(c, 'COPY device_reports (device_id, reported_at, bytes, online, signal_level, network_operator, network_type, area) FROM STDIN', copyData);
 
   await load(ours.base, { path: PATH, body: bodies[0], seconds: warmup, connections, setup });
   await copy();

@@ -55,7 +55,7 @@ test.describe('the console, as a person uses it', () => {
   });
 
   test('a member without a permission sees no menu item, lands on /401 by URL, and the API refuses too', async ({ page, context, baseURL }) => {
-    await signIn(page, 'operator@demo.rrp.local');
+    await signIn(page, 'specialist@demo.rrp.local');
     const menu = page.getByTestId('side-menu');
     await expect(menu).toBeVisible();
     await expect(menu.getByText(/账户信息|Account information/)).toHaveCount(0);

@@ -234,7 +234,7 @@ test('exports the usage of the last 3 days as a workbook that lists the devices'
   const download = page.waitForEvent('download');
   await modal.getByTestId('device-export-submit').click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe(`device-usage_${start}_${end}.xlsx`);
+  expect(file.suggestedFilename()).toBe(`设备用量_${start}_${end}.xlsx`);
   await expect(modal).toBeHidden();
   const path = join(dir, 'usage.xlsx');
   await file.saveAs(path);
@@ -247,14 +247,14 @@ test('exports the usage of the last 3 days as a workbook that lists the devices'
 });
 
 test('the operation specialist lists the devices; the sub-company sees none of its parent’s', async ({ browser }) => {
-  const operator = await browser.newPage();
-  await signInAs(operator, 'operator@demo.rrp.local');
-  const menu = operator.getByTestId('side-menu');
+  const specialist = await browser.newPage();
+  await signInAs(specialist, 'specialist@demo.rrp.local');
+  const menu = specialist.getByTestId('side-menu');
   await expect(menu.getByText('设备列表', { exact: true })).toBeVisible();
   await expect(menu.getByText('设备导入', { exact: true })).toBeVisible();
-  await openRunList(operator);
-  await expect(rowOf(operator, IMEIS[0])).toContainText('已停机');
-  await operator.close();
+  await openRunList(specialist);
+  await expect(rowOf(specialist, IMEIS[0])).toContainText('已停机');
+  await specialist.close();
 
   const sub = await browser.newPage();
   await signInAs(sub, 'sub-admin@demo.rrp.local');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { signedHeaders } from '../packages/contracts/src/signing.js';
+import { signedHeaders } from '../packages/contracts/src/shared/signing.js';
 import { E2E_ADMIN_PASSWORD, E2E_MAIL_URL } from './playwright.config.js';
 
 export const PASSWORD = E2E_ADMIN_PASSWORD;

@@ -18,6 +18,9 @@ run node scripts/check-i18n.mjs
 step "contracts"
 run npx vitest run --root packages/contracts --reporter=default --reporter=json --outputFile.json="$PWD/$out/contracts.json"
 
+step "repository checks (module boundaries, imports, cycles, message catalogue)"
+run npx vitest run --root tests --reporter=default --reporter=json --outputFile.json="$PWD/$out/repo.json"
+
 step "server on PGlite"
 run env RRP_TEST_DB=pglite npx vitest run --root apps/server --reporter=default --reporter=json --outputFile.json="$PWD/$out/server-pglite.json"
 

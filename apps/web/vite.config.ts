@@ -39,11 +39,6 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
-      treeshake: {
-        // The shared contracts are pure modules; marking them side-effect free lets the bundler
-        // drop the zod request schemas (the web app imports only their types).
-        moduleSideEffects: [{ test: /packages[\\/]contracts[\\/]dist[\\/]/, sideEffects: false }],
-      },
       output: {
         codeSplitting: {
           groups: [

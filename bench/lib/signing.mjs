@@ -1,7 +1,7 @@
 // A synchronous request signer (node:crypto) over the shared canonical form of the contracts,
 // so autocannon can sign every request inside setupRequest.
 import { createHash, createHmac, randomUUID } from 'node:crypto';
-import { canonicalRequest, SIGN_METHOD, SIGN_VERSION, utcDay } from '../../packages/contracts/dist/signing.js';
+import { canonicalRequest, SIGN_METHOD, SIGN_VERSION, utcDay } from '../../packages/contracts/dist/shared/signing.js';
 
 export function sign({ secretKey, token, method, url, body, timestamp, requestId }) {
   const signingKey = createHmac('sha256', secretKey)

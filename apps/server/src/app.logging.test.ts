@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { api, call, DEMO, DEMO_PASSWORD, freshDatabase, login, TEST_CAPTCHA, testConfig, tryLogin } from '../test/helper.js';
 import { buildApp } from './app.js';
-import { createProvider } from './modules/network/create-provider.js';
+import { createProvider } from './modules/network/index.js';
 import { seedDemo } from './seed/demo.js';
 
 describe('logs', () => {

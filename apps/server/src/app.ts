@@ -1,23 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { TContact } from '@rrp/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { accountRoutes, type Contact } from './modules/account/routes.js';
-import { announcementRoutes } from './modules/announcements/routes.js';
-import { Captchas } from './modules/auth/captcha.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { RsaKeys } from './modules/auth/rsa-keys.js';
-import { countryRoutes } from './modules/countries/routes.js';
-import { deviceRoutes } from './modules/devices/routes.js';
-import { feedbackRoutes } from './modules/feedback/routes.js';
-import type { ConnectivityProvider } from './modules/network/provider.js';
-import { networkRoutes } from './modules/network/routes.js';
+import { guardUndeclaredRoutes, registerEndpoints } from './http/endpoints.js';
+import type { HandlerMap } from './http/handler.js';
+import { accountHandlers } from './modules/account/index.js';
+import { announcementHandlers } from './modules/announcements/index.js';
+import { authHandlers, Captchas, RsaKeys } from './modules/auth/index.js';
+import { deviceHandlers } from './modules/devices/index.js';
+import { feedbackHandlers } from './modules/feedback/index.js';
+import { licenseHandlers } from './modules/licenses/index.js';
+import { type ConnectivityProvider, networkHandlers } from './modules/network/index.js';
+import { opsHandlers } from './modules/ops/index.js';
 import { authPlugin } from './plugins/auth.js';
+import { bodyPlugin } from './plugins/body.js';
 import { envelopePlugin } from './plugins/envelope.js';
-import { rawBodyPlugin } from './plugins/raw-body.js';
 import { registerWeb } from './web/static.js';
 
 export type AppOptions = {
@@ -30,13 +31,30 @@ export type AppOptions = {
   provider: ConnectivityProvider;
 };
 
-const CONTACT: Contact = { email: 'support@rrp.local', phone: '400-800-1234', hours: '09:00-18:00 (UTC+8), Mon-Fri' };
+const CONTACT: TContact = { email: 'support@rrp.local', phone: '400-800-1234', hours: '09:00-18:00 (UTC+8), Mon-Fri' };
 
 /** Never log credentials: tokens, signatures, cookies and bodies stay out of the logs. */
 const REDACT = ['req.headers["x-token"]', 'req.headers["x-sign"]', 'req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
 
-/** Builds the Fastify instance: plugins in a fixed order (external, app, routes), then the web app. */
-export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+/** Every module's handlers: one per endpoint declared in packages/contracts (the compiler checks both ways). */
+function allHandlers(opts: AppOptions): HandlerMap {
+  const { config, database, provider } = opts;
+  const keys = new RsaKeys(database);
+  const captchas = new Captchas(database, config.NODE_ENV === 'production' ? undefined : config.RRP_TEST_CAPTCHA);
+  return {
+    ...authHandlers({ database, keys, captchas }),
+    ...accountHandlers({ database, contact: CONTACT }),
+    ...announcementHandlers({ database }),
+    ...feedbackHandlers({ database }),
+    ...licenseHandlers({ database }),
+    ...deviceHandlers({ database, provider }),
+    ...networkHandlers({ database }),
+    ...opsHandlers({ database }),
+  } satisfies HandlerMap;
+}
+
+/** Builds the Fastify instance: plugins in a fixed order (external, app, endpoints), then the web app. */
+export async function buildApp(opts: AppOptions, handlerMap: HandlerMap = allHandlers(opts)): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
     logger:
@@ -69,19 +87,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // app
   await app.register(envelopePlugin);
-  await app.register(rawBodyPlugin);
+  await app.register(bodyPlugin);
   await app.register(authPlugin, { database });
 
-  // routes
-  const keys = new RsaKeys(database);
-  const captchas = new Captchas(database, config.NODE_ENV === 'production' ? undefined : config.RRP_TEST_CAPTCHA);
-  await app.register(authRoutes, { database, keys, captchas });
-  await app.register(countryRoutes);
-  await app.register(accountRoutes, { database, contact: CONTACT });
-  await app.register(announcementRoutes, { database });
-  await app.register(feedbackRoutes, { database });
-  await app.register(deviceRoutes, { database, provider: opts.provider });
-  await app.register(networkRoutes, { database, provider: opts.provider });
+  // endpoints: only from their declarations
+  guardUndeclaredRoutes(app);
+  registerEndpoints(app, handlerMap);
 
   await registerWeb(app, opts.webDist);
   return app;

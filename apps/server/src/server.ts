@@ -10,7 +10,7 @@ import { allJobs } from './jobs/registry.js';
 import { JobRunner } from './jobs/runner.js';
 import { MailCatcher } from './mail/catcher.js';
 import { smtpMailer } from './mail/transport.js';
-import { createProvider } from './modules/network/create-provider.js';
+import { createProvider } from './modules/network/index.js';
 import { type SeedResult, seedDemo } from './seed/demo.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -93,8 +93,6 @@ async function main() {
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-  printBanner(`http://${host}:${port}`, database, catcher ? `http://127.0.0.1:${catcher.httpPort}` : null, seed, config.dataDir);
-
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -111,6 +109,8 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // the banner last: whoever reads it may stop the server at once, and the handlers are ready
+  printBanner(`http://${host}:${port}`, database, catcher ? `http://127.0.0.1:${catcher.httpPort}` : null, seed, config.dataDir);
 }
 
 main().catch((err) => {

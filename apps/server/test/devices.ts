@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.js';
 import { hashPassword } from '../src/lib/passwords.js';
-import { createCompany, createMember } from '../src/modules/companies/create-company.js';
+import { createCompany, createMember } from '../src/modules/companies/index.js';
 import { DEMO_PASSWORD, type Session } from './helper.js';
 
 /** An xlsx file made with exceljs: a header row, then the rows given. */
@@ -36,7 +36,7 @@ export function multipartBody(parts: Part[]): { body: Buffer; contentType: strin
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** The import call as the web client makes it: multipart, signed with the hash of an empty body. */
+/** The import call as the web client makes it: multipart, signed over its raw body bytes like every call. */
 export async function upload(app: FastifyInstance, s: Pick<Session, 'token' | 'secretKey'>, parts: Part[], lang = 'zh-CN') {
   const url = '/api/v1/rrp/device/import';
   const { body, contentType } = multipartBody(parts);
@@ -45,7 +45,7 @@ export async function upload(app: FastifyInstance, s: Pick<Session, 'token' | 's
     token: s.token,
     method: 'POST',
     url,
-    body: '',
+    body,
     timestamp: Date.now(),
     requestId: randomUUID(),
   });

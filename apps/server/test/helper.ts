@@ -5,8 +5,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
-import { createProvider } from '../src/modules/network/create-provider.js';
-import type { ConnectivityProvider } from '../src/modules/network/provider.js';
+import { type ConnectivityProvider, createProvider } from '../src/modules/network/index.js';
 import { seedDemo } from '../src/seed/demo.js';
 
 export const TEST_CAPTCHA = 'abcd';
@@ -15,7 +14,7 @@ export const OPS_PASSWORD = 'Ops#2026pass';
 export const DEMO = {
   admin: 'admin@demo.rrp.local',
   manager: 'manager@demo.rrp.local',
-  operator: 'operator@demo.rrp.local',
+  specialist: 'specialist@demo.rrp.local',
   subAdmin: 'sub-admin@demo.rrp.local',
   ops: 'ops@rrp.local',
 };

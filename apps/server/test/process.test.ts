@@ -48,7 +48,7 @@ afterAll(() => {
 describe.runIf(TEST_DB === 'pglite')('the server process on the embedded database', () => {
   it('starts, prints its URL and demo accounts, refuses a second process, stops cleanly and keeps its data', async () => {
     const first = start({});
-    const banner = await first.output(/Demo accounts[\s\S]*platform operator.*\n/);
+    const banner = await first.output(/Demo accounts[\s\S]*platform staff.*\n/);
     expect(banner).toMatch(/RRP Console is running at http:\/\/127\.0\.0\.1:\d+/);
     expect(banner).toMatch(/Mail catcher .*http:\/\/127\.0\.0\.1:\d+/);
     expect(banner).toMatch(/super administrator\s+admin@demo\.rrp\.local \/ 13800000001\s+password: \S{12}/);
@@ -65,7 +65,7 @@ describe.runIf(TEST_DB === 'pglite')('the server process on the embedded databas
     expect(existsSync(join(dataDir, 'rrp.lock'))).toBe(false);
 
     const again = start({});
-    const banner2 = await again.output(/Demo accounts \(password as printed at first start[\s\S]*platform operator.*\n/);
+    const banner2 = await again.output(/Demo accounts \(password as printed at first start[\s\S]*platform staff.*\n/);
     expect(banner2).not.toMatch(/password: \S{12}/);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
@@ -95,7 +95,7 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one PostgreSQL',
     try {
       const a = start(env);
       const b = start(env);
-      const [outA, outB] = await Promise.all([a.output(/platform operator.*\n/), b.output(/platform operator.*\n/)]);
+      const [outA, outB] = await Promise.all([a.output(/platform staff.*\n/), b.output(/platform staff.*\n/)]);
       // exactly one of them seeded
       expect([outA, outB].filter((o) => o.includes('(first start)')).length).toBe(1);
       const urlA = outA.match(/running at (http:\/\/\S+)/)![1];

@@ -1,13 +1,12 @@
-import type { Database } from '../db/client.js';
 import type { EmailJob } from '../mail/outbox.js';
 import type { Mailer } from '../mail/transport.js';
-import { licenseJobs } from '../modules/licenses/jobs.js';
-import { networkJobs } from '../modules/network/jobs.js';
-import type { ConnectivityProvider } from '../modules/network/provider.js';
+import { licenseJobs } from '../modules/licenses/index.js';
+import { networkJobs } from '../modules/network/index.js';
 import { cleanup } from './cleanup.js';
 import type { JobHandler, Periodic } from './runner.js';
+import type { ModuleDeps } from './types.js';
 
-export type ModuleDeps = { database: Database; provider: ConnectivityProvider };
+export type { ModuleDeps } from './types.js';
 
 /** Every job handler and periodic job of the product, by module. */
 export function allJobs(deps: ModuleDeps & { mailer: Mailer }): { handlers: Record<string, JobHandler>; periodic: Periodic[] } {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { signedHeaders } from '@rrp/contracts';
+import { DEVICE_REPORT_PATH, signedHeaders } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../test/helper.js';
+import { api, buildTestApp, call, DEMO, login, OPS_PASSWORD, type Session, type TestApp } from '../../test/helper.js';
+import { getOrCreateDeviceKey } from '../modules/network/index.js';
 
 let t: TestApp;
 let s: Session;
@@ -101,5 +102,29 @@ describe('signed calls', () => {
     const bad = await call(t.app, s, api('/user/changeLocal'), { localCode: 'fr' }, { lang: 'en' });
     expect(bad.json()).toMatchObject({ code: 28002, msg: 'Request parameter invalid: language' });
     expect((await call(t.app, s, api('/user/changeLocal'), { localCode: 'zh-CN' })).json().success).toBe(true);
+  });
+});
+
+describe('principals: each endpoint is reached only by the credential it declares', () => {
+  it('lets platform staff reach the back office, and refuses them the customer console (10002)', async () => {
+    const staff = await login(t.app, DEMO.ops, OPS_PASSWORD);
+    const me = await call(t.app, staff, '/api/v1/ops/account/query');
+    expect(me.json()).toMatchObject({ success: true, obj: { email: DEMO.ops } });
+    expect(await codeOf(call(t.app, staff, api('/account/query')))).toEqual([403, 10002]);
+    expect(await codeOf(call(t.app, staff, api('/device/list'), {}))).toEqual([403, 10002]);
+  });
+
+  it('refuses a member the back office (10002), whatever the member holds', async () => {
+    expect(await codeOf(call(t.app, s, '/api/v1/ops/account/query'))).toEqual([403, 10002]);
+  });
+
+  it('does not take a session token as a device key, nor a device key as a session (88003)', async () => {
+    const key = await getOrCreateDeviceKey(
+      t.database,
+      (await t.database.rows<{ id: string }>(sql`SELECT company_id AS id FROM users WHERE email = ${DEMO.admin}`))[0].id,
+    );
+    const asDevice = { token: key.keyId, secretKey: key.secret };
+    expect(await codeOf(call(t.app, asDevice, api('/account/query')))).toEqual([401, 88003]);
+    expect(await codeOf(call(t.app, s, DEVICE_REPORT_PATH, { reports: [] }))).toEqual([401, 88003]);
   });
 });

@@ -1,46 +1,61 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { type Access, API_ACCESS, API_PREFIX, canonicalRequest, effectivePermissions, type Permission, SIGN_VERSION, TIMING, utcDay } from '@rrp/contracts';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  canonicalRequest,
+  type Endpoint,
+  effectivePermissions,
+  type Locale,
+  normalizeLocale,
+  type Permission,
+  STAFF_PERMISSIONS,
+  type StaffPermission,
+  TIMING,
+  utcDay,
+} from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
+import { sha256hex } from '../lib/hash.js';
+import { EMPTY_SHA256 } from './body.js';
 import { AppError } from './errors.js';
 
-export type Auth = {
+/** A customer company's member, signed in. */
+export type MemberCaller = {
+  principal: 'member';
   userId: string;
-  /** null for platform operators */
-  companyId: string | null;
-  companyPath: string | null;
+  companyId: string;
+  companyPath: string;
   tokenHash: string;
-  kind: 'member' | 'operator';
   permissions: Permission[];
   deductionSource: number;
-  locale: string;
+  locale: Locale;
 };
+/** A platform staff member of the back office, signed in. */
+export type StaffCaller = { principal: 'staff'; userId: string; tokenHash: string; permissions: StaffPermission[]; locale: Locale };
+/** A device or gateway, signing with its company's device key. */
+export type DeviceCaller = { principal: 'device'; companyId: string; companyPath: string; keyId: string };
+export type Caller = MemberCaller | StaffCaller | DeviceCaller;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth?: Auth;
+    /** who signed the call; set for every endpoint that is not public */
+    caller?: Caller;
   }
   interface FastifyContextConfig {
-    access?: Access;
-  }
-  interface FastifyInstance {
-    /** `METHOD /path` of every API route registered, as API_ACCESS names them */
-    apiRouteKeys: string[];
+    /** the contract declaration this route was registered from */
+    endpoint?: Endpoint;
+    endpointKey?: string;
   }
 }
 
-export const sha256hex = (s: string) => createHash('sha256').update(s).digest('hex');
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `METHOD /path` of a route relative to the API prefix, as API_ACCESS names it. */
-export function accessKey(method: string, url: string): string {
-  return `${method} ${url.slice(API_PREFIX.length)}`;
-}
-
-export function accessOf(method: string, url: string): Access | undefined {
-  return (API_ACCESS as Record<string, Access>)[accessKey(method, url)];
-}
+/**
+ * What a credential resolves to: the secret the call must be signed with, whether its request
+ * id was new (recorded in the same statement), and who the caller is, or why the credential
+ * does not sign anything any more.
+ */
+type Resolved = { secret: string; fresh: boolean; replayKey: string; caller: Caller } | { refused: 88003 | 88016 };
 
 type SessionRow = {
   user_id: string;
@@ -50,16 +65,87 @@ type SessionRow = {
   company_id: string | null;
   company_path: string | null;
   state: string;
-  kind: 'member' | 'operator';
+  kind: 'member' | 'staff';
   locale: string;
   billing: string | null;
   perms: string[] | null;
+  fresh: boolean;
 };
 
-function verifySignature(request: FastifyRequest, token: string, secretKey: string, ts: string, requestId: string): boolean {
+/** Member and staff sessions: one round trip reads the session and records the request id. */
+async function resolveSession(database: Database, token: string, requestId: string): Promise<Resolved | null> {
+  const tokenHash = sha256hex(token);
+  const [s] = await database.ephemeral<SessionRow>(
+    'auth_session',
+    sql`
+    WITH s AS (
+      SELECT s.user_id, s.secret_key, s.expires_at <= now() AS expired, s.ended_at,
+             u.company_id, c.path AS company_path, u.state, u.kind, u.locale, c.billing,
+             (SELECT array_agg(DISTINCT p) FROM user_roles ur JOIN roles r ON r.id = ur.role_id,
+                     unnest(r.permissions) AS p WHERE ur.user_id = u.id) AS perms
+      FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN companies c ON c.id = u.company_id
+      WHERE s.token_hash = ${tokenHash}),
+    ins AS (
+      INSERT INTO used_request_ids (token_hash, request_id)
+      SELECT ${tokenHash}, ${requestId} FROM s WHERE NOT s.expired AND s.ended_at IS NULL AND s.state = 'enabled'
+      ON CONFLICT DO NOTHING RETURNING 1)
+    SELECT s.*, EXISTS (SELECT 1 FROM ins) AS fresh FROM s`,
+  );
+  if (!s || s.expired) return { refused: 88003 };
+  if (s.ended_at || s.state !== 'enabled') return { refused: 88016 };
+  const locale = normalizeLocale(s.locale);
+  let caller: Caller;
+  if (s.kind === 'staff') {
+    // Until the back office has staff roles, every staff member holds every back-office code.
+    caller = { principal: 'staff', userId: s.user_id, tokenHash, permissions: [...STAFF_PERMISSIONS], locale };
+  } else {
+    if (!s.company_id || !s.company_path) return { refused: 88003 };
+    const deductionSource = s.billing === 'parent' ? 1 : 0;
+    caller = {
+      principal: 'member',
+      userId: s.user_id,
+      companyId: s.company_id,
+      companyPath: s.company_path,
+      tokenHash,
+      permissions: effectivePermissions(s.perms ?? [], deductionSource),
+      deductionSource,
+      locale,
+    };
+  }
+  return { secret: s.secret_key, fresh: s.fresh, replayKey: tokenHash, caller };
+}
+
+/** The replay records of device keys share used_request_ids with sessions, under a hash of their own. */
+export const deviceKeyHash = (keyId: string) => sha256hex(`device-key:${keyId}`);
+
+async function resolveDeviceKey(database: Database, keyId: string, requestId: string): Promise<Resolved | null> {
+  const replayKey = deviceKeyHash(keyId);
+  const [k] = await database.ephemeral<{ company_id: string; company_path: string; secret: string; fresh: boolean }>(
+    'auth_device_key',
+    sql`
+    WITH k AS (SELECT d.company_id, c.path AS company_path, d.secret FROM device_keys d JOIN companies c ON c.id = d.company_id WHERE d.key_id = ${keyId}),
+    ins AS (
+      INSERT INTO used_request_ids (token_hash, request_id)
+      SELECT ${replayKey}, ${requestId} FROM k
+      ON CONFLICT DO NOTHING RETURNING 1)
+    SELECT k.company_id, k.company_path, k.secret, EXISTS (SELECT 1 FROM ins) AS fresh FROM k`,
+  );
+  if (!k) return { refused: 88003 };
+  return { secret: k.secret, fresh: k.fresh, replayKey, caller: { principal: 'device', companyId: k.company_id, companyPath: k.company_path, keyId } };
+}
+
+/** Which credential store a principal's X-Token is looked up in. */
+const CREDENTIALS: Record<Exclude<Endpoint['principal'], 'public'>, typeof resolveSession> = {
+  member: resolveSession,
+  staff: resolveSession,
+  device: resolveDeviceKey,
+};
+
+/** The one signature check (docs/api.md), over the body hash computed as the bytes arrived. */
+export function signatureMatches(request: FastifyRequest, token: string, secret: string, ts: string, requestId: string): boolean {
   const given = request.headers['x-sign'];
   if (typeof given !== 'string' || !/^[0-9a-f]{64}$/.test(given)) return false;
-  const signingKey = createHmac('sha256', secretKey)
+  const signingKey = createHmac('sha256', secret)
     .update(`rrp1${utcDay(Number(ts))}`)
     .digest();
   const canonical = canonicalRequest({
@@ -68,42 +154,33 @@ function verifySignature(request: FastifyRequest, token: string, secretKey: stri
     token,
     timestamp: ts,
     requestId,
-    bodySha256Hex: createHash('sha256')
-      .update(request.rawBody ?? Buffer.alloc(0))
-      .digest('hex'),
+    bodySha256Hex: request.bodySha256 ?? EMPTY_SHA256,
   });
   const expected = createHmac('sha256', signingKey).update(canonical).digest();
   return timingSafeEqual(expected, Buffer.from(given, 'hex'));
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+function permitted(endpoint: Endpoint, caller: Caller): boolean {
+  if (caller.principal !== endpoint.principal) return false;
+  if (!endpoint.permission) return true;
+  if (caller.principal === 'member') return caller.permissions.includes(endpoint.permission as Permission);
+  if (caller.principal === 'staff') return caller.permissions.includes(endpoint.permission as StaffPermission);
+  return false;
+}
 
 /**
- * Every API route declares who may call it in API_ACCESS (contracts); a route missing there
- * stops the app from building. Non-public routes are checked: session, signature, replay,
- * then the permission.
+ * Authenticates every endpoint that is not public, by the principal it declares: the
+ * credential named by X-Token is looked up in that principal's store, the call's signature is
+ * checked once, the request id may not repeat, and the caller must be that principal and hold
+ * the endpoint's permission. A member cannot reach a staff endpoint, nor staff a member's.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { database: Database; now?: () => number }) => {
   const { database } = opts;
   const now = opts.now ?? Date.now;
 
-  const keys: string[] = [];
-  app.decorate('apiRouteKeys', keys);
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith(API_PREFIX)) return;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const m of methods) {
-      if (m === 'HEAD' || m === 'OPTIONS') continue;
-      const access = accessOf(m, route.url);
-      if (!access) throw new Error(`Route ${m} ${route.url} has no entry in API_ACCESS (packages/contracts/src/routes.ts)`);
-      keys.push(accessKey(m, route.url));
-      route.config = { ...(route.config as object), access };
-    }
-  });
-
   app.addHook('preValidation', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (!access || access === 'public') return;
+    const endpoint = request.routeOptions.config.endpoint;
+    if (!endpoint || endpoint.principal === 'public') return;
     const h = request.headers;
     const token = h['x-token'];
     if (typeof token !== 'string' || token.length === 0) throw new AppError(22007);
@@ -113,60 +190,22 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { database: Data
     if (typeof requestId !== 'string' || !UUID_RE.test(requestId)) throw new AppError(28003);
     if (Math.abs(now() - Number(ts)) > TIMING.signatureSkewMs) throw new AppError(28003);
     if (h['x-sign-method'] !== undefined && h['x-sign-method'] !== 'HMAC-SHA256') throw new AppError(28003);
-    if (h['x-version'] !== undefined && h['x-version'] !== SIGN_VERSION) throw new AppError(28003);
+    if (h['x-version'] !== undefined && h['x-version'] !== '1.0') throw new AppError(28003);
 
-    const tokenHash = sha256hex(token);
-    // One round trip: the session, and the request id recorded when the session is live. A
-    // request whose signature then fails has its record removed, so it changes nothing.
-    const [s] = await database.ephemeral<SessionRow & { fresh: boolean }>(
-      'auth_session',
-      sql`
-      WITH s AS (
-        SELECT s.user_id, s.secret_key, s.expires_at <= now() AS expired, s.ended_at,
-               u.company_id, c.path AS company_path, u.state, u.kind, u.locale, c.billing,
-               (SELECT array_agg(DISTINCT p) FROM user_roles ur JOIN roles r ON r.id = ur.role_id,
-                       unnest(r.permissions) AS p WHERE ur.user_id = u.id) AS perms
-        FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN companies c ON c.id = u.company_id
-        WHERE s.token_hash = ${tokenHash}),
-      ins AS (
-        INSERT INTO used_request_ids (token_hash, request_id)
-        SELECT ${tokenHash}, ${requestId} FROM s WHERE NOT s.expired AND s.ended_at IS NULL AND s.state = 'enabled'
-        ON CONFLICT DO NOTHING RETURNING 1)
-      SELECT s.*, EXISTS (SELECT 1 FROM ins) AS fresh FROM s`,
-    );
-    if (!s || s.expired) throw new AppError(88003);
-    if (s.ended_at || s.state !== 'enabled') throw new AppError(88016);
-    if (!verifySignature(request, token, s.secret_key, ts, requestId)) {
-      if (s.fresh)
-        await database.ephemeral('auth_forget_request_id', sql`DELETE FROM used_request_ids WHERE token_hash = ${tokenHash} AND request_id = ${requestId}`);
+    const found = await CREDENTIALS[endpoint.principal](database, token, requestId);
+    if (!found) throw new AppError(88003);
+    if ('refused' in found) throw new AppError(found.refused);
+    if (!signatureMatches(request, token, found.secret, ts, requestId)) {
+      // the request changes nothing, not even the replay record
+      if (found.fresh)
+        await database.ephemeral(
+          'auth_forget_request_id',
+          sql`DELETE FROM used_request_ids WHERE token_hash = ${found.replayKey} AND request_id = ${requestId}`,
+        );
       throw new AppError(28003);
     }
-    if (!s.fresh) throw new AppError(28003);
-
-    const deductionSource = s.billing === 'parent' ? 1 : 0;
-    request.auth = {
-      userId: s.user_id,
-      companyId: s.company_id,
-      companyPath: s.company_path,
-      tokenHash,
-      kind: s.kind,
-      permissions: s.kind === 'member' ? effectivePermissions(s.perms ?? [], deductionSource) : [],
-      deductionSource,
-      locale: s.locale,
-    };
-    if (access !== 'session' && !request.auth.permissions.includes(access)) throw new AppError(10002);
+    if (!found.fresh) throw new AppError(28003);
+    request.caller = found.caller;
+    if (!permitted(endpoint, found.caller)) throw new AppError(10002);
   });
 });
-
-/** The signed-in caller of a non-public route (the auth hook has run). */
-export function authOf(request: FastifyRequest): Auth {
-  if (!request.auth) throw new AppError(22008);
-  return request.auth;
-}
-
-/** The caller's company, for routes only company members may use. */
-export function memberOf(request: FastifyRequest): Auth & { companyId: string; companyPath: string } {
-  const a = authOf(request);
-  if (!a.companyId || !a.companyPath) throw new AppError(10002);
-  return a as Auth & { companyId: string; companyPath: string };
-}

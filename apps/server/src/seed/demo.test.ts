@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe('demo seed', () => {
-  it('seeds a verified company, a sub-company, members with the sample roles and an operator', async () => {
+  it('seeds a verified company, a sub-company, members with the sample roles and a platform staff member', async () => {
     const r = await seedDemo(database, testConfig());
     expect(r.seeded).toBe(true);
     expect(r.accounts.map((a) => a.role)).toEqual([
@@ -20,7 +20,7 @@ describe('demo seed', () => {
       'administrator',
       'operation specialist',
       'sub-company super administrator',
-      'platform operator',
+      'platform staff (back office)',
     ]);
     const companies = await database.rows<{ name: string; certification: string; billing: string; depth: number }>(
       sql`SELECT name, certification, billing, array_length(string_to_array(trim(both '/' from path), '/'), 1) AS depth FROM companies ORDER BY depth`,

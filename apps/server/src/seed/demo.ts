@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { hashPassword } from '../lib/passwords.js';
-import { createCompany, createMember, grantData } from '../modules/companies/create-company.js';
-import { grantLicenses } from '../modules/licenses/repository.js';
+import { createCompany, createMember, grantData } from '../modules/companies/index.js';
+import { grantLicenses } from '../modules/licenses/index.js';
 
 export type DemoAccount = { role: string; email: string; phone: string | null; password?: string };
 export type SeedResult = { seeded: boolean; accounts: DemoAccount[] };
@@ -21,6 +21,9 @@ export function generatePassword(): string {
   }
 }
 
+/** How the banner names the seeded back-office account. */
+const STAFF_ROLE_LABEL = 'platform staff (back office)';
+
 /** What a verified company receives: 50 Licenses and 5G of data. */
 export const CERTIFICATION_GRANT = { licenses: 50, dataMb: 5120 } as const;
 
@@ -35,7 +38,7 @@ const WELCOME = {
 
 /**
  * First start: a verified demo company with one sub-company (billed by the parent), members
- * holding the sample roles, and a platform operator. Runs once: the `meta` row is claimed in
+ * holding the sample roles, and a platform staff member for the back office. Runs once: the `meta` row is claimed in
  * the same transaction, so a restart, or a second process, seeds nothing twice.
  */
 export async function seedDemo(database: Database, config: Config): Promise<SeedResult> {
@@ -44,13 +47,13 @@ export async function seedDemo(database: Database, config: Config): Promise<Seed
   const members = [
     { key: 'super' as const, email: config.RRP_ADMIN_EMAIL.toLowerCase(), phone: '13800000001', name: '演示管理员', roleLabel: 'super administrator' },
     { key: 'admin' as const, email: 'manager@demo.rrp.local', phone: '13800000002', name: '演示管理者', roleLabel: 'administrator' },
-    { key: 'operator' as const, email: 'operator@demo.rrp.local', phone: '13800000003', name: '演示运营', roleLabel: 'operation specialist' },
+    { key: 'specialist' as const, email: 'specialist@demo.rrp.local', phone: '13800000003', name: '演示运营专员', roleLabel: 'operation specialist' },
   ];
   const subAdmin = { email: 'sub-admin@demo.rrp.local', phone: '13800000004', name: '子公司管理员' };
   const accounts: DemoAccount[] = [
     ...members.map((m) => ({ role: m.roleLabel, email: m.email, phone: m.phone })),
     { role: 'sub-company super administrator', email: subAdmin.email, phone: subAdmin.phone },
-    { role: 'platform operator', email: config.RRP_OPS_EMAIL.toLowerCase(), phone: null },
+    { role: STAFF_ROLE_LABEL, email: config.RRP_OPS_EMAIL.toLowerCase(), phone: null },
   ];
 
   const [adminHash, opsHash] = await Promise.all([hashPassword(adminPassword), hashPassword(opsPassword)]);
@@ -99,8 +102,8 @@ export async function seedDemo(database: Database, config: Config): Promise<Seed
     });
     await createMember(database, tx, {
       companyId: null,
-      kind: 'operator',
-      name: '平台运营',
+      kind: 'staff',
+      name: '平台运营人员',
       email: config.RRP_OPS_EMAIL.toLowerCase(),
       phone: null,
       passwordHash: opsHash,
@@ -114,7 +117,7 @@ export async function seedDemo(database: Database, config: Config): Promise<Seed
     return true;
   });
   if (seeded) {
-    for (const a of accounts) a.password = a.role === 'platform operator' ? opsPassword : adminPassword;
+    for (const a of accounts) a.password = a.role === STAFF_ROLE_LABEL ? opsPassword : adminPassword;
   }
   return { seeded, accounts };
 }

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX } from '@rrp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { apiNotFound } from '../plugins/envelope.js';
 
@@ -26,7 +25,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     app.get('/assets/*', (req, reply) => reply.sendFile(`assets/${(req.params as { '*': string })['*']}`));
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith(API_PREFIX) || req.url.startsWith('/api/')) return apiNotFound(req, reply);
+    if (req.url.startsWith('/api/')) return apiNotFound(req, reply);
     if (hasWeb && req.method === 'GET') {
       const file = req.url.split('?')[0].slice(1);
       if (file && !file.includes('..') && existsSync(join(webDist!, file)) && !file.endsWith('/')) return reply.sendFile(file);

@@ -1,4 +1,4 @@
-import { TIMING } from '@rrp/contracts';
+import { TIMING } from '@rrp/contracts/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp } from 'antd';
 import { useEffect } from 'react';

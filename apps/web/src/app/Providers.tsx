@@ -1,4 +1,4 @@
-import { TIMING } from '@rrp/contracts';
+import { TIMING } from '@rrp/contracts/constants';
 import { ConfigProvider, message } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { provideToast } from '../lib/toast';

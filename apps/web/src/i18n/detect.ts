@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale, matchLocale } from '@rrp/contracts';
+import { DEFAULT_LOCALE, type Locale, matchLocale } from '@rrp/contracts/constants';
 import { readText } from '../lib/storage';
 
 export const LOCALE_STORAGE_KEY = 'locale';

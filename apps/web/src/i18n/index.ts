@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@rrp/contracts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@rrp/contracts/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { writeText } from '../lib/storage';

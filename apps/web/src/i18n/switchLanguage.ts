@@ -1,5 +1,5 @@
 import type { Locale } from '@rrp/contracts';
-import { post } from '../lib/http';
+import { api } from '../lib/api';
 import { getSession, markAccountStale } from '../lib/session';
 import { changeLocale, currentLocale, rememberLocale } from './index';
 
@@ -18,6 +18,6 @@ export async function switchLanguage(lng: Locale): Promise<void> {
   await changeLocale(lng);
   if (getSession().loggedIn) {
     markAccountStale();
-    await post('/user/changeLocal', { localCode: lng }).catch(() => undefined);
+    await api('POST /rrp/user/changeLocal', { localCode: lng }).catch(() => undefined);
   }
 }

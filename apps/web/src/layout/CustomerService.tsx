@@ -1,5 +1,5 @@
 import { ClockCircleOutlined, CloseOutlined, CustomerServiceOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
-import { LIMITS } from '@rrp/contracts';
+import { LIMITS } from '@rrp/contracts/constants';
 import { App, Button, Card, FloatButton, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { LOCALES, type Locale } from '@rrp/contracts';
+import { LOCALES, type Locale } from '@rrp/contracts/constants';
 import { Button } from 'antd';
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { LIMITS } from '@rrp/contracts';
+import { LIMITS } from '@rrp/contracts/constants';
 import { useSyncExternalStore } from 'react';
 import { HOME_PATH } from '../app/paths';
 import { readJson, removeKey, writeJson } from '../lib/storage';

@@ -1,7 +1,8 @@
-import { signRequest } from '@rrp/contracts';
+import { signRequest } from '@rrp/contracts/constants';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { envelope, jsonResponse, mockApi } from '../test/utils';
-import { ApiError, post, postPublic, resetHttpHooks, ServerAbnormalError, setHttpHooks } from './http';
+import { api, publicApi } from './api';
+import { ApiError, resetHttpHooks, ServerAbnormalError, setHttpHooks } from './http';
 import { toast } from './toast';
 
 const hooks = () => ({
@@ -25,13 +26,13 @@ afterEach(() => {
 
 describe('http client', () => {
   test('signs the call: X-Sign recomputed with signRequest over the exact body matches', async () => {
-    const api = mockApi({ '/account/query': () => ({ ok: 1 }) });
-    const out = await post<{ ok: number }>('/account/query', { pageNum: 1 });
+    const server = mockApi({ '/announcement/list': () => ({ ok: 1 }) });
+    const out = await api('POST /rrp/announcement/list', { pageNum: 1 });
     expect(out).toEqual({ ok: 1 });
-    const [call] = api.calls;
-    expect(call.url).toBe('/api/v1/rrp/account/query');
-    expect(api.fetchMock.mock.calls[0][1]?.method).toBe('POST');
-    const sentBody = api.fetchMock.mock.calls[0][1]?.body as string;
+    const [call] = server.calls;
+    expect(call.url).toBe('/api/v1/rrp/announcement/list');
+    expect(server.fetchMock.mock.calls[0][1]?.method).toBe('POST');
+    const sentBody = server.fetchMock.mock.calls[0][1]?.body as string;
     expect(sentBody).toBe('{"pageNum":1}');
     const hd = call.headers;
     expect(hd['X-Token']).toBe('t0k3n');
@@ -43,7 +44,7 @@ describe('http client', () => {
       secretKey: 's3cr3t',
       token: 't0k3n',
       method: 'POST',
-      url: '/api/v1/rrp/account/query',
+      url: '/api/v1/rrp/announcement/list',
       body: sentBody,
       timestamp: Number(hd['X-Timestamp']),
       requestId: hd['X-Request-Id'],
@@ -52,26 +53,26 @@ describe('http client', () => {
   });
 
   test('uses a new request id for every call', async () => {
-    const api = mockApi();
-    await post('/account/query', {});
-    await post('/account/query', {});
-    expect(api.calls[0].headers['X-Request-Id']).not.toBe(api.calls[1].headers['X-Request-Id']);
+    const server = mockApi();
+    await api('POST /rrp/account/query');
+    await api('POST /rrp/account/query');
+    expect(server.calls[0].headers['X-Request-Id']).not.toBe(server.calls[1].headers['X-Request-Id']);
   });
 
   test('sends Accept-Language on signed and public calls; public calls are not signed', async () => {
-    const api = mockApi();
-    await post('/account/overview');
+    const server = mockApi();
+    await api('POST /rrp/account/overview');
     h.getLocale.mockReturnValue('zh-CN');
-    await postPublic('/country/list');
-    expect(api.calls[0].headers['Accept-Language']).toBe('en');
-    expect(api.calls[1].headers['Accept-Language']).toBe('zh-CN');
-    expect(api.calls[1].headers['X-Sign']).toBeUndefined();
-    expect(api.calls[1].headers['X-Token']).toBeUndefined();
+    await publicApi('POST /rrp/country/list');
+    expect(server.calls[0].headers['Accept-Language']).toBe('en');
+    expect(server.calls[1].headers['Accept-Language']).toBe('zh-CN');
+    expect(server.calls[1].headers['X-Sign']).toBeUndefined();
+    expect(server.calls[1].headers['X-Token']).toBeUndefined();
   });
 
   test('shows the envelope msg and rejects on success:false', async () => {
     mockApi({ '/feedback/add': () => jsonResponse({ success: false, code: 28002, msg: 'feedback is too long', obj: null }, 400) });
-    const err = await post('/feedback/add', { feedback: 'x' }).catch((e: unknown) => e);
+    const err = await api('POST /rrp/feedback/add', { feedback: 'x' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe(28002);
     expect(h.showError).toHaveBeenCalledWith('feedback is too long');
@@ -83,20 +84,20 @@ describe('http client', () => {
     resetHttpHooks();
     const spy = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
     mockApi({ '/feedback/add': () => jsonResponse({ success: false, code: 28002, msg: 'bad input', obj: null }, 400) });
-    await expect(postPublic('/feedback/add', {})).rejects.toBeInstanceOf(ApiError);
+    await expect(api('POST /rrp/feedback/add', { feedback: 'x' })).rejects.toBeInstanceOf(ApiError);
     expect(spy).toHaveBeenCalledWith('bad input');
   });
 
   test.each([88003, 88016])('code %i clears the session and calls onUnauthorized', async (code) => {
     mockApi({ '/account/overview': () => jsonResponse({ success: false, code, msg: 'session ended', obj: null }, 401) });
-    await expect(post('/account/overview')).rejects.toBeInstanceOf(ApiError);
+    await expect(api('POST /rrp/account/overview')).rejects.toBeInstanceOf(ApiError);
     expect(h.clearSession).toHaveBeenCalledTimes(1);
     expect(h.onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   test('other 401 codes (28003 signature) do not end the session', async () => {
     mockApi({ '/account/overview': () => jsonResponse({ success: false, code: 28003, msg: 'Authentication failed', obj: null }, 401) });
-    await expect(post('/account/overview')).rejects.toBeInstanceOf(ApiError);
+    await expect(api('POST /rrp/account/overview')).rejects.toBeInstanceOf(ApiError);
     expect(h.onUnauthorized).not.toHaveBeenCalled();
     expect(h.clearSession).not.toHaveBeenCalled();
   });
@@ -106,7 +107,7 @@ describe('http client', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    await expect(post('/account/overview')).rejects.toBeInstanceOf(ServerAbnormalError);
+    await expect(api('POST /rrp/account/overview')).rejects.toBeInstanceOf(ServerAbnormalError);
     expect(h.showError).toHaveBeenCalledWith('抱歉，服务器异常，请刷新后稍后重试');
   });
 
@@ -115,7 +116,7 @@ describe('http client', () => {
       'fetch',
       vi.fn(async () => new Response('<html>Bad Gateway</html>', { status: 502 })),
     );
-    const err = await post('/account/overview').catch((e: unknown) => e);
+    const err = await api('POST /rrp/account/overview').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ServerAbnormalError);
     expect((err as ServerAbnormalError).status).toBe(502);
     expect(h.showError).toHaveBeenCalledWith('抱歉，服务器异常，请刷新后稍后重试');
@@ -123,7 +124,7 @@ describe('http client', () => {
 
   test('silent calls do not show the message', async () => {
     mockApi({ '/user/logout': () => jsonResponse({ success: false, code: 10001, msg: 'boom', obj: null }, 500) });
-    await expect(post('/user/logout', {}, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(api('POST /rrp/user/logout', undefined, { silent: true })).rejects.toBeInstanceOf(ApiError);
     expect(h.showError).not.toHaveBeenCalled();
   });
 
@@ -132,6 +133,6 @@ describe('http client', () => {
       'fetch',
       vi.fn(async () => jsonResponse(envelope([{ code: 'CN' }]))),
     );
-    await expect(postPublic('/country/list')).resolves.toEqual([{ code: 'CN' }]);
+    await expect(publicApi('POST /rrp/country/list')).resolves.toEqual([{ code: 'CN' }]);
   });
 });

@@ -1,4 +1,5 @@
-import { effectivePermissions, type TAccountInfo, TIMING } from '@rrp/contracts';
+import type { TAccountInfo, TLoginResponse } from '@rrp/contracts';
+import { effectivePermissions, TIMING } from '@rrp/contracts/constants';
 import { useSyncExternalStore } from 'react';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 import { readJson, readText, removeKey, writeJson, writeText } from './storage';
@@ -80,7 +81,8 @@ export function useSession(): Session {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
-export type SignInData = { token: string; secretKey: string; permissionsList: string[]; deductionSource: number };
+/** What sign-in answers. */
+export type SignInData = TLoginResponse;
 
 /** When the stored account was last read from the server in this page (0: not since load). */
 let accountReadAt = 0;

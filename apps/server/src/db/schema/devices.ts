@@ -37,7 +37,7 @@ export const devices = pgTable(
     realName: text('real_name').notNull().default('not_real_name'),
     iccid: text('iccid'),
     area: text('area'),
-    operator: text('operator'),
+    networkOperator: text('network_operator'),
     networkType: text('network_type'),
     /** 0 (none) to 5 */
     signalLevel: integer('signal_level'),
@@ -143,7 +143,7 @@ export const deviceReports = pgTable(
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
     online: boolean('online').notNull(),
     signalLevel: integer('signal_level'),
-    operator: text('operator'),
+    networkOperator: text('network_operator'),
     networkType: text('network_type'),
     area: text('area'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,9 +6,9 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    /** null for platform operators, who belong to no customer company */
+    /** null for platform staff, who belong to no customer company */
     companyId: uuid('company_id').references(() => companies.id),
-    /** member | operator */
+    /** member (of a customer company) | staff (of the platform) */
     kind: text('kind').notNull().default('member'),
     name: text('name').notNull(),
     email: text('email').notNull(),

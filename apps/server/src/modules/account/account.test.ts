@@ -5,11 +5,11 @@ import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from
 
 let t: TestApp;
 let admin: Session;
-let operator: Session;
+let specialist: Session;
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await login(t.app, DEMO.admin);
-  operator = await login(t.app, DEMO.operator);
+  specialist = await login(t.app, DEMO.specialist);
 });
 afterAll(() => t.close());
 
@@ -29,7 +29,7 @@ describe('account', () => {
 
   it('names the sample roles in the language of the request', async () => {
     expect((await call(t.app, admin, api('/account/query'), {}, { lang: 'en' })).json().obj.roleName).toBe('Super administrator');
-    expect((await call(t.app, operator, api('/account/query'), {}, { lang: 'en' })).json().obj.roleName).toBe('Operation specialist');
+    expect((await call(t.app, specialist, api('/account/query'), {}, { lang: 'en' })).json().obj.roleName).toBe('Operation specialist');
   });
 
   it('shows the overview: the certification stock, the data pool and the latest announcement', async () => {
@@ -40,7 +40,7 @@ describe('account', () => {
   });
 
   it('refuses the company page without ACCOUNT_INFO (10002, 403) and serves it with it', async () => {
-    const denied = await call(t.app, operator, api('/account/company'), {}, { lang: 'en' });
+    const denied = await call(t.app, specialist, api('/account/company'), {}, { lang: 'en' });
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toMatchObject({ success: false, code: 10002, msg: 'No operation permission' });
     const allowed = (await call(t.app, admin, api('/account/company'))).json();
@@ -49,9 +49,9 @@ describe('account', () => {
 
   it('follows role changes on the next call, without signing in again', async () => {
     await t.database.rows(sql`UPDATE roles SET permissions = array_append(permissions, 'ACCOUNT_INFO') WHERE name = '运营专员'`);
-    expect((await call(t.app, operator, api('/account/company'))).json().success).toBe(true);
+    expect((await call(t.app, specialist, api('/account/company'))).json().success).toBe(true);
     await t.database.rows(sql`UPDATE roles SET permissions = array_remove(permissions, 'ACCOUNT_INFO') WHERE name = '运营专员'`);
-    expect((await call(t.app, operator, api('/account/company'))).json().code).toBe(10002);
+    expect((await call(t.app, specialist, api('/account/company'))).json().code).toBe(10002);
   });
 
   it('shows a sub-company billed by its parent', async () => {
@@ -69,7 +69,7 @@ describe('announcements', () => {
     expect((await call(t.app, admin, api('/announcement/mark'), { id, read: true })).json().success).toBe(true);
     expect((await call(t.app, admin, api('/account/overview'))).json().obj.announcementResp.read).toBe(true);
     // another member's read state is their own
-    expect((await call(t.app, operator, api('/account/overview'))).json().obj.announcementResp.read).toBe(false);
+    expect((await call(t.app, specialist, api('/account/overview'))).json().obj.announcementResp.read).toBe(false);
     await call(t.app, admin, api('/announcement/mark'), { id, read: false });
     expect((await call(t.app, admin, api('/account/overview'))).json().obj.announcementResp.read).toBe(false);
   });

@@ -1,8 +1,9 @@
-import type { TAccountInfo, TAnnouncementBrief, TCompanyInfo } from '@rrp/contracts';
-import { effectivePermissions, LICENSE, type Locale, localizeRoleName } from '@rrp/contracts';
+import type { TAccountInfo, TCompanyInfo } from '@rrp/contracts';
+import { effectivePermissions, LICENSE, type Locale, localizeRoleName, normalizeLocale } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { billedBy, payerOf, stockOf } from '../licenses/repository.js';
+import { inScope, type TenantScope } from '../../db/scope.js';
+import { billedBy, payerOf, stockOf } from '../licenses/index.js';
 
 type AccountRow = {
   id: string;
@@ -43,7 +44,7 @@ export async function findAccount(database: Database, userId: string, locale: Lo
     companyName: r.company_name ?? '',
     certification: r.certification ?? 'none',
     deductionSource,
-    locale: r.locale === 'en' ? 'en' : 'zh-CN',
+    locale: normalizeLocale(r.locale),
     permissionsList: r.kind === 'member' ? effectivePermissions(r.perms ?? [], deductionSource) : [],
   };
 }
@@ -105,20 +106,19 @@ export type DeviceFigures = {
  * Device figures of the overview, over the company and its sub-companies. Usage is T+1: the
  * rolled-up daily usage of yesterday's UTC day and of the current UTC month.
  */
-export async function deviceFigures(database: Database, companyId: string, companyPath: string): Promise<DeviceFigures> {
-  const payer = await payerOf(database, companyId);
-  const scope = sql`(SELECT id FROM companies WHERE path LIKE ${`${companyPath}%`})`;
+export async function deviceFigures(database: Database, scope: TenantScope): Promise<DeviceFigures> {
+  const payer = await payerOf(database, scope.companyId);
   const [[d], [u], stock] = await Promise.all([
     database.rows<{ total: number; online: number; expiring: number }>(sql`
       SELECT count(*)::int AS total, count(*) FILTER (WHERE online)::int AS online,
              count(*) FILTER (WHERE license_expires_at > now()
                               AND license_expires_at <= now() + ${`${LICENSE.expiryWarningDays} days`}::interval)::int AS expiring
-      FROM devices WHERE company_id IN ${scope}`),
+      FROM devices WHERE ${inScope(scope)}`),
     database.rows<{ yesterday: string | null; month: string | null }>(sql`
       SELECT sum(bytes) FILTER (WHERE day = (now() AT TIME ZONE 'UTC')::date - 1) AS yesterday,
              sum(bytes) FILTER (WHERE day >= date_trunc('month', now() AT TIME ZONE 'UTC')::date) AS month
       FROM device_usage_daily
-      WHERE company_id IN ${scope} AND day >= least((now() AT TIME ZONE 'UTC')::date - 1, date_trunc('month', now() AT TIME ZONE 'UTC')::date)`),
+      WHERE ${inScope(scope)} AND day >= least((now() AT TIME ZONE 'UTC')::date - 1, date_trunc('month', now() AT TIME ZONE 'UTC')::date)`),
     stockOf(database, payer.id),
   ]);
   const toMb = (b: string | null) => Math.round((Number(b ?? 0) / 1048576) * 100) / 100;
@@ -130,44 +130,4 @@ export async function deviceFigures(database: Database, companyId: string, compa
     usageYesterdayMb: toMb(u.yesterday),
     usageMonthMb: toMb(u.month),
   };
-}
-
-type AnnRow = { id: string; title_zh: string; title_en: string; content_zh: string; content_en: string; published_at: string | Date; read: boolean };
-
-export function toBrief(r: AnnRow, locale: Locale): TAnnouncementBrief {
-  return {
-    id: r.id,
-    title: locale === 'en' ? r.title_en : r.title_zh,
-    content: locale === 'en' ? r.content_en : r.content_zh,
-    publishedAt: new Date(r.published_at).toISOString(),
-    read: r.read,
-  };
-}
-
-export async function listAnnouncements(database: Database, userId: string, offset: number, limit: number): Promise<{ total: number; rows: AnnRow[] }> {
-  const rows = await database.rows<AnnRow>(sql`
-    SELECT a.id, a.title_zh, a.title_en, a.content_zh, a.content_en, a.published_at,
-           EXISTS (SELECT 1 FROM announcement_reads r WHERE r.announcement_id = a.id AND r.user_id = ${userId}) AS read
-    FROM announcements a WHERE a.published_at <= now()
-    ORDER BY a.published_at DESC, a.id DESC OFFSET ${offset} LIMIT ${limit}`);
-  const [c] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM announcements WHERE published_at <= now()`);
-  return { total: c.n, rows };
-}
-
-/** One announcement and its neighbours in list order (newest first). */
-export async function findAnnouncement(
-  database: Database,
-  userId: string,
-  id: string,
-): Promise<{ row: AnnRow; prevId: string | null; nextId: string | null } | null> {
-  const [row] = await database.rows<AnnRow & { prev_id: string | null; next_id: string | null }>(sql`
-    WITH a AS (SELECT * FROM announcements WHERE id = ${id} AND published_at <= now())
-    SELECT a.id, a.title_zh, a.title_en, a.content_zh, a.content_en, a.published_at,
-           EXISTS (SELECT 1 FROM announcement_reads r WHERE r.announcement_id = a.id AND r.user_id = ${userId}) AS read,
-           (SELECT n.id FROM announcements n WHERE n.published_at <= now() AND (n.published_at, n.id) > (a.published_at, a.id)
-              ORDER BY n.published_at, n.id LIMIT 1) AS prev_id,
-           (SELECT o.id FROM announcements o WHERE (o.published_at, o.id) < (a.published_at, a.id)
-              ORDER BY o.published_at DESC, o.id DESC LIMIT 1) AS next_id
-    FROM a`);
-  return row ? { row, prevId: row.prev_id, nextId: row.next_id } : null;
 }

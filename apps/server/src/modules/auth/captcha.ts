@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { TIMING } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { sha256hex } from '../../plugins/auth.js';
+import { sha256hex } from '../../lib/hash.js';
 
 const require = createRequire(import.meta.url);
 const svgCaptcha = require('svg-captcha') as {

@@ -21,7 +21,7 @@ export async function assertNotLocked(database: Database, account: string, addre
   const lockedSince = row.by_account >= LOGIN_LIMITS.perAccount ? row.account_oldest : row.by_address >= LOGIN_LIMITS.perAddress ? row.address_oldest : null;
   if (!lockedSince) return;
   const until = new Date(lockedSince).getTime() + LOGIN_LIMITS.windowMs;
-  throw new AppError(29002, { minutes: Math.max(1, Math.ceil((until - Date.now()) / 60_000)) });
+  throw new AppError(29002, { params: { minutes: Math.max(1, Math.ceil((until - Date.now()) / 60_000)) } });
 }
 
 export async function recordFailure(database: Database, account: string, address: string): Promise<void> {

@@ -37,7 +37,7 @@ describe('sign-in', () => {
   });
 
   it('gives the operation specialist only its role codes', async () => {
-    const s = await login(t.app, DEMO.operator);
+    const s = await login(t.app, DEMO.specialist);
     expect(s.permissionsList).toContain('DEVICE_LIST');
     expect(s.permissionsList).not.toContain('ACCOUNT_INFO');
     expect(s.permissionsList).not.toContain('USER_LIST');
@@ -118,16 +118,16 @@ describe('sign-in', () => {
 
   it(`locks an account after ${LOGIN_LIMITS.perAccount} failures, and says how long`, async () => {
     for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
-      const r = await tryLogin(t.app, DEMO.operator, 'Wrong#pass99', { ip: `10.2.0.${i}` });
+      const r = await tryLogin(t.app, DEMO.specialist, 'Wrong#pass99', { ip: `10.2.0.${i}` });
       expect(r.json().code).toBe(29015);
     }
-    const locked = await tryLogin(t.app, DEMO.operator, DEMO_PASSWORD, { ip: '10.2.1.1', lang: 'en' });
+    const locked = await tryLogin(t.app, DEMO.specialist, DEMO_PASSWORD, { ip: '10.2.1.1', lang: 'en' });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe(29002);
     expect(locked.json().msg).toMatch(/^Too many failed sign-ins, try again in (1[0-5]|[1-9]) minutes$/);
     // once the failures leave the window, the right password works again
-    await t.database.rows(sql`UPDATE login_failures SET at = at - interval '16 minutes' WHERE account = ${DEMO.operator}`);
-    expect((await tryLogin(t.app, DEMO.operator, DEMO_PASSWORD, { ip: '10.2.1.1' })).json().success).toBe(true);
+    await t.database.rows(sql`UPDATE login_failures SET at = at - interval '16 minutes' WHERE account = ${DEMO.specialist}`);
+    expect((await tryLogin(t.app, DEMO.specialist, DEMO_PASSWORD, { ip: '10.2.1.1' })).json().success).toBe(true);
   });
 
   it(`limits a client address after ${LOGIN_LIMITS.perAddress} failures whatever the account`, async () => {

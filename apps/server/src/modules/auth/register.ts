@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { AppError } from '../../plugins/errors.js';
-import { createCompany, createMember, grantData } from '../companies/create-company.js';
-import { COUNTRY_CODES } from '../countries/countries.js';
+import { createCompany, createMember, grantData } from '../companies/index.js';
+import { COUNTRY_CODES } from '../countries/index.js';
 import { consumeCode } from './verify-codes.js';
 
 export function assertNewPassword(password: string, confirm: string): void {
@@ -24,7 +24,7 @@ export async function assertEmailFree(database: Database, email: string): Promis
 export async function register(database: Database, b: TRegisterRequest, locale: Locale): Promise<{ bonusMb: number }> {
   if (!b.agreement) throw new AppError(29008);
   assertNewPassword(b.password, b.confirmPassword);
-  if (!COUNTRY_CODES.has(b.country)) throw new AppError(28002, undefined, 'country');
+  if (!COUNTRY_CODES.has(b.country)) throw new AppError(28002, { field: 'country' });
   const email = b.email.toLowerCase();
   await assertEmailFree(database, email);
   if ((await database.rows(sql`SELECT 1 FROM users WHERE phone = ${b.phone}`)).length) throw new AppError(29014);

@@ -1,8 +1,8 @@
 import { TIMING } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import { sha256hex } from '../../lib/hash.js';
 import { randomToken } from '../../lib/passwords.js';
-import { sha256hex } from '../../plugins/auth.js';
 
 /** A new session: 256-bit token and secret key, one day of life. */
 export async function createSession(database: Database, userId: string): Promise<{ token: string; secretKey: string }> {

@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import { type Locale, TIMING } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { sha256hex } from '../../lib/hash.js';
 import { hit } from '../../lib/rate-counter.js';
 import { enqueueEmail } from '../../mail/outbox.js';
-import { sha256hex } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
 
 export type CodePurpose = 'register' | 'reset';
@@ -20,7 +20,7 @@ export async function sendCode(database: Database, email: string, purpose: CodeP
   const [last] = await database.rows<{ wait_ms: number }>(sql`
     SELECT ceil(extract(epoch FROM (created_at + ${`${TIMING.emailCodeResendMs} milliseconds`}::interval - now())) * 1000)::int AS wait_ms
     FROM email_codes WHERE email = ${email} AND purpose = ${purpose} ORDER BY created_at DESC LIMIT 1`);
-  if (last && last.wait_ms > 0) throw new AppError(29004, { seconds: Math.ceil(last.wait_ms / 1000) });
+  if (last && last.wait_ms > 0) throw new AppError(29004, { params: { seconds: Math.ceil(last.wait_ms / 1000) } });
   if ((await hit(database, `send-code:${clientAddress}`, 3_600_000)) > SENDS_PER_ADDRESS_PER_HOUR) throw new AppError(29013);
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -1,7 +1,8 @@
-import { type Locale, SAMPLE_ROLES } from '@rrp/contracts';
+import { type Locale, SAMPLE_ROLES, type SampleRoleKey } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
+import { inLocale } from '../../i18n/index.js';
 
 export type NewCompany = {
   name: string;
@@ -15,11 +16,7 @@ export type NewCompany = {
 };
 
 /** Creates a company (with its tree path) and its sample roles; returns ids. */
-export async function createCompany(
-  database: Database,
-  tx: Tx,
-  c: NewCompany,
-): Promise<{ companyId: string; roleIds: Record<'super' | 'admin' | 'operator', string> }> {
+export async function createCompany(database: Database, tx: Tx, c: NewCompany): Promise<{ companyId: string; roleIds: Record<SampleRoleKey, string> }> {
   const [parent] = c.parentId ? await database.rows<{ path: string }>(sql`SELECT path FROM companies WHERE id = ${c.parentId}`, tx) : [];
   const [row] = await database.rows<{ id: string }>(
     sql`INSERT INTO companies (parent_id, path, name, country, address, certification, billing)
@@ -29,10 +26,10 @@ export async function createCompany(
   );
   const path = `${parent ? parent.path : '/'}${row.id}/`;
   await database.rows(sql`UPDATE companies SET path = ${path} WHERE id = ${row.id}`, tx);
-  const roleIds = {} as Record<'super' | 'admin' | 'operator', string>;
+  const roleIds = {} as Record<SampleRoleKey, string>;
   for (const r of SAMPLE_ROLES) {
     const [role] = await database.rows<{ id: string }>(
-      sql`INSERT INTO roles (company_id, name, permissions) VALUES (${row.id}, ${c.locale === 'en' ? r.en : r.zh}, ${textArray(r.permissions)}::text[])
+      sql`INSERT INTO roles (company_id, name, permissions) VALUES (${row.id}, ${inLocale(r, c.locale)}, ${textArray(r.permissions)}::text[])
           RETURNING id`,
       tx,
     );
@@ -46,7 +43,7 @@ export async function createMember(
   tx: Tx,
   m: {
     companyId: string | null;
-    kind?: 'member' | 'operator';
+    kind?: 'member' | 'staff';
     name: string;
     email: string;
     phone: string | null;

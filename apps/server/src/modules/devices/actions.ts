@@ -1,38 +1,35 @@
-import { DEVICE_TIMING, type Locale } from '@rrp/contracts';
+import { DEVICE_TIMING, type Locale, type TDeviceActionResult } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
+import { companiesIn, inScope, type TenantScope } from '../../db/scope.js';
+import { t } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
-import type { CommandKind, ConnectivityProvider } from '../network/provider.js';
-import { defaultGroup, findDevice, parseImeis, refOf, subtree } from './common.js';
+import { type CommandKind, type ConnectivityProvider, deviceRef } from '../network/index.js';
+import { defaultGroup, findDevice, parseImeis } from './common.js';
 
-const HINTS: Record<CommandKind, { zh: string; en: string }> = {
-  suspend: { zh: '停机指令已发送，请稍后刷新查看结果', en: 'The suspend command was sent: refresh in a moment to see the result' },
-  unsuspend: {
-    zh: '复机指令已发送，设备可能需要重启多次才能恢复',
-    en: 'The unsuspend command was sent: the device may need several restarts to recover',
-  },
-  switch_card: { zh: '切卡指令已发送，请刷新页面查看结果', en: 'The switch command was sent: refresh the page to see the result' },
-  sync: {
-    zh: `同步指令已发送，约 ${DEVICE_TIMING.syncResultMs / 1000} 秒后可查看结果`,
-    en: `The sync command was sent: the result is available after about ${DEVICE_TIMING.syncResultMs / 1000} seconds`,
-  },
-};
+const HINTS = {
+  suspend: 'devices.hint.suspend',
+  unsuspend: 'devices.hint.unsuspend',
+  switch_card: 'devices.hint.switchCard',
+  sync: 'devices.hint.sync',
+} as const;
 
 /**
- * Sends a command to a device of the caller's subtree: checks the state, writes a pending
- * operation row, and hands it to the provider, which completes it later.
+ * Sends a command to a device the scope reaches: checks the state, writes a pending operation
+ * row, and hands it to the provider, which completes it later.
  */
 export async function sendCommand(
   database: Database,
   provider: ConnectivityProvider,
-  caller: { userId: string; companyPath: string },
+  caller: { userId: string },
+  scope: TenantScope,
   imei: string,
   kind: CommandKind,
   locale: Locale,
-): Promise<{ operationId: number; hint: string }> {
+): Promise<TDeviceActionResult> {
   const { device, opId } = await database.db.transaction(async (tx) => {
-    const device = await findDevice(database, caller.companyPath, imei, tx, true);
+    const device = await findDevice(database, scope, imei, tx, true);
     if (device.status === 'service_expired') throw new AppError(23011);
     if (kind === 'suspend' && device.suspended) throw new AppError(23011);
     if (kind === 'unsuspend' && !device.suspended) throw new AppError(23011);
@@ -47,43 +44,40 @@ export async function sendCommand(
     );
     return { device, opId: Number(op.id) };
   });
-  await provider.command(refOf(device), kind, opId);
-  const h = HINTS[kind];
-  return { operationId: opId, hint: locale === 'en' ? h.en : h.zh };
+  await provider.command(deviceRef(device), kind, opId);
+  return { operationId: opId, hint: t(locale, HINTS[kind]) };
 }
 
-export async function setAutoRenew(database: Database, caller: { userId: string; companyPath: string }, imei: string, on: boolean): Promise<void> {
+export async function setAutoRenew(database: Database, scope: TenantScope, imei: string, on: boolean): Promise<void> {
   await database.db.transaction(async (tx) => {
-    const device = await findDevice(database, caller.companyPath, imei, tx, true);
+    const device = await findDevice(database, scope, imei, tx, true);
     await database.rows(sql`UPDATE devices SET auto_renew = ${on}, updated_at = now() WHERE id = ${device.id}`, tx);
   });
 }
 
 /**
- * Moves devices (and the Licenses they carry) to a company of the caller's tree, into its
- * default group. All or nothing; IMEIs outside the caller's subtree refuse the whole move (23009).
+ * Moves devices (and the Licenses they carry) to a company the scope reaches, into its default
+ * group. All or nothing; IMEIs outside the scope refuse the whole move (23009).
  */
 export async function migrateDevices(
   database: Database,
-  caller: { userId: string; companyPath: string },
+  caller: { userId: string },
+  scope: TenantScope,
   input: string | string[],
   targetCompanyId: string,
 ): Promise<number> {
   const imeis = parseImeis(input);
   return database.db.transaction(async (tx) => {
-    const [target] = await database.rows<{ id: string }>(
-      sql`SELECT id FROM companies WHERE id = ${targetCompanyId} AND path LIKE ${`${caller.companyPath}%`}`,
-      tx,
-    );
+    const [target] = await database.rows<{ id: string }>(sql`SELECT id FROM companies WHERE id = ${targetCompanyId} AND id IN ${companiesIn(scope)}`, tx);
     if (!target) throw new AppError(21001);
     const found = await database.rows<{ id: string; imei: string; company_id: string }>(
-      sql`SELECT id, imei, company_id FROM devices WHERE imei = ANY(${textArray(imeis)}::text[]) AND company_id IN ${subtree(caller.companyPath)}
+      sql`SELECT id, imei, company_id FROM devices WHERE imei = ANY(${textArray(imeis)}::text[]) AND ${inScope(scope)}
           ORDER BY id FOR UPDATE`,
       tx,
     );
     const mine = new Set(found.map((f) => f.imei));
     const foreign = imeis.filter((i) => !mine.has(i));
-    if (foreign.length) throw new AppError(23009, undefined, foreign.join(', '));
+    if (foreign.length) throw new AppError(23009, { detail: foreign.join(', ') });
     const groupId = await defaultGroup(database, target.id, tx);
     const ids = `{${found.map((f) => f.id).join(',')}}`;
     await database.rows(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, imeis, otherCompany, readXlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
-import type { CommandKind, DeviceRef } from '../network/provider.js';
+import type { CommandKind, DeviceRef } from '../network/index.js';
 
 let t: TestApp;
 let admin: Session;
@@ -153,7 +153,7 @@ describe('device detail and commands', () => {
 
     const detail = (await call(t.app, admin, api('/device/detail'), { imei: mine })).json().obj;
     expect(detail.operations.map((o: { action: string }) => o.action)).toEqual(['unsuspend', 'suspend', 'sync']);
-    expect(detail.operations[0]).toMatchObject({ operator: '演示管理员', status: 'pending' });
+    expect(detail.operations[0]).toMatchObject({ actor: '演示管理员', status: 'pending' });
   });
 
   it('refuses a second card switch within 5 minutes (23012) and any command on an expired device (23011)', async () => {

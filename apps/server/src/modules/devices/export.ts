@@ -1,32 +1,37 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { EXPORT_LIMITS, type Locale } from '@rrp/contracts';
+import { EXPORT_LIMITS, type ExportMode, type Locale } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../db/client.js';
+import { companiesIn, type TenantScope } from '../../db/scope.js';
+import { type MessageKey, type Params, t } from '../../i18n/index.js';
+import { mb } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
-import { DetailedError, mb } from './common.js';
+
+/** An export range the rules refuse: 23013 with the precise reason. */
+const badRange = (message: MessageKey, params?: Params) => new AppError(23013, { message, params });
 
 const DAY_MS = 86_400_000;
 /** devices read per round trip while streaming */
 export const EXPORT_BATCH = 500;
 
 function parseDay(s: string): number {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) throw new DetailedError(23013, 'exportBadDate');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) throw badRange('devices.exportBadDate');
   const t = Date.parse(`${s}T00:00:00Z`);
-  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== s) throw new DetailedError(23013, 'exportBadDate');
+  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== s) throw badRange('devices.exportBadDate');
   return t;
 }
 
 /** The days of an export, checked against the rules of its mode (dates are UTC days). */
-export function exportDays(mode: 'day' | 'month' | 'custom', start: string, end: string): string[] {
+export function exportDays(mode: ExportMode, start: string, end: string): string[] {
   const a = parseDay(start);
   const b = parseDay(end);
-  if (a > b) throw new DetailedError(23013, 'exportStartAfterEnd');
+  if (a > b) throw badRange('devices.exportStartAfterEnd');
   const n = (b - a) / DAY_MS + 1;
-  if (mode === 'day' && n > EXPORT_LIMITS.dayModeMaxDays) throw new DetailedError(23013, 'exportDayMax', { max: EXPORT_LIMITS.dayModeMaxDays });
-  if (mode === 'month' && start.slice(0, 7) !== end.slice(0, 7)) throw new DetailedError(23013, 'exportMonthCross');
-  if (n > EXPORT_LIMITS.customMaxDays) throw new DetailedError(23013, 'exportCustomMax', { max: EXPORT_LIMITS.customMaxDays });
+  if (mode === 'day' && n > EXPORT_LIMITS.dayModeMaxDays) throw badRange('devices.exportDayMax', { max: EXPORT_LIMITS.dayModeMaxDays });
+  if (mode === 'month' && start.slice(0, 7) !== end.slice(0, 7)) throw badRange('devices.exportMonthCross');
+  if (n > EXPORT_LIMITS.customMaxDays) throw badRange('devices.exportCustomMax', { max: EXPORT_LIMITS.customMaxDays });
   return Array.from({ length: n }, (_, i) => new Date(a + i * DAY_MS).toISOString().slice(0, 10));
 }
 
@@ -34,16 +39,16 @@ export function exportDays(mode: 'day' | 'month' | 'custom', start: string, end:
  * Streams the usage workbook: devices in keyset batches, rows committed as they are written,
  * so memory stays flat whatever the fleet size. The returned stream is the response body.
  */
-export function streamUsageXlsx(database: Database, companyPath: string, days: string[], locale: Locale, log: (err: unknown) => void): PassThrough {
+export function streamUsageXlsx(database: Database, scope: TenantScope, days: string[], locale: Locale, log: (err: unknown) => void): PassThrough {
   const out = new PassThrough();
   (async () => {
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-    const ws = wb.addWorksheet(locale === 'en' ? 'Usage (MB)' : '用量（MB）');
-    ws.addRow(['IMEI', locale === 'en' ? 'Device name' : '设备名称', ...days, locale === 'en' ? 'Total (MB)' : '合计（MB）']).commit();
+    const ws = wb.addWorksheet(t(locale, 'devices.sheet.usage'));
+    ws.addRow([t(locale, 'devices.column.imei'), t(locale, 'devices.column.name'), ...days, t(locale, 'devices.column.total')]).commit();
     const index = new Map(days.map((d, i) => [d, i]));
     // Company by company, each in id order on the (company_id, id) index: every batch is a
     // short index range, whatever the size of the platform.
-    const companies = await database.rows<{ id: string }>(sql`SELECT id FROM companies WHERE path LIKE ${`${companyPath}%`} ORDER BY id`);
+    const companies = await database.rows<{ id: string }>(sql`SELECT id FROM companies WHERE id IN ${companiesIn(scope)} ORDER BY id`);
     let ci = 0;
     let last = '00000000-0000-0000-0000-000000000000';
     while (ci < companies.length) {

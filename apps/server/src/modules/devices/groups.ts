@@ -1,11 +1,11 @@
-import type { zGroup } from '@rrp/contracts';
-import { type Locale, zGroupName } from '@rrp/contracts';
+import { type Locale, type TGroup, zGroupName } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
+import { t } from '../../i18n/index.js';
+import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
-import { defaultGroup, iso, parseImeis } from './common.js';
+import { DEFAULT_GROUP_NAME, defaultGroup, parseImeis } from './common.js';
 
 /** Groups belong to one company (the caller's own); every company has a default group. */
 type G = { id: string; name: string; is_default: boolean; device_count: number; created_at: string | Date };
@@ -22,7 +22,7 @@ const isUniqueViolation = (e: unknown): boolean => {
   return false;
 };
 
-export async function listGroups(database: Database, companyId: string, locale: Locale): Promise<z.infer<typeof zGroup>[]> {
+export async function listGroups(database: Database, companyId: string, locale: Locale): Promise<TGroup[]> {
   await defaultGroup(database, companyId);
   const rows = await database.rows<G>(
     sql`SELECT g.id, g.name, g.is_default, (SELECT count(*) FROM devices d WHERE d.group_id = g.id)::int AS device_count, g.created_at
@@ -30,7 +30,7 @@ export async function listGroups(database: Database, companyId: string, locale: 
   );
   return rows.map((g) => ({
     id: g.id,
-    name: g.is_default && locale === 'en' && g.name === '默认分组' ? 'Default group' : g.name,
+    name: g.is_default && g.name === DEFAULT_GROUP_NAME ? t(locale, 'devices.defaultGroup') : g.name,
     isDefault: g.is_default,
     deviceCount: g.device_count,
     createdAt: iso(g.created_at) as string,
@@ -96,7 +96,7 @@ export async function moveToGroup(database: Database, companyId: string, groupId
     );
     const mine = new Set(found.map((f) => f.imei));
     const foreign = imeis.filter((i) => !mine.has(i));
-    if (foreign.length) throw new AppError(23009, undefined, foreign.join(', '));
+    if (foreign.length) throw new AppError(23009, { detail: foreign.join(', ') });
     if (!groupId) throw new AppError(found.some((f) => f.in_default) ? 25005 : 25012);
     await findGroup(database, companyId, groupId, tx);
     await database.rows(

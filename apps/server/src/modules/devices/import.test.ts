@@ -95,23 +95,31 @@ describe('device import: the file', () => {
     expect(res.json().code).toBe(29011);
   });
 
-  it('needs the signature over an empty body hash', async () => {
-    const file = await xlsx([['860000000000001', 'a']]);
+  it('is signed over its raw multipart bytes: a signature over anything else is refused and nothing is written', async () => {
+    const file = await xlsx([['860000000000099', 'a']]);
     const { multipartBody } = await import('../../../test/devices.js');
     const { signedHeaders } = await import('@rrp/contracts');
     const { body, contentType } = multipartBody(importFile('europe', file));
     const url = api('/device/import');
-    const headers = await signedHeaders({
-      secretKey: admin.secretKey,
-      token: admin.token,
-      method: 'POST',
-      url,
-      body,
-      timestamp: Date.now(),
-      requestId: crypto.randomUUID(),
-    });
-    const res = await t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': contentType }, payload: body });
-    expect(res.json().code).toBe(28003);
+    const sign = (signed: string | Buffer) =>
+      signedHeaders({
+        secretKey: admin.secretKey,
+        token: admin.token,
+        method: 'POST',
+        url,
+        body: signed,
+        timestamp: Date.now(),
+        requestId: crypto.randomUUID(),
+      });
+    const tasksBefore = await t.database.rows(sql`SELECT count(*)::int AS n FROM import_tasks`);
+    // the empty-body hash, and the bytes of another upload
+    for (const signed of ['', Buffer.concat([body, Buffer.from('x')])]) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { ...(await sign(signed)), 'content-type': contentType }, payload: body });
+      expect(res.json().code).toBe(28003);
+    }
+    expect(await t.database.rows(sql`SELECT count(*)::int AS n FROM import_tasks`)).toEqual(tasksBefore);
+    const ok = await t.app.inject({ method: 'POST', url, headers: { ...(await sign(body)), 'content-type': contentType }, payload: body });
+    expect(ok.json()).toMatchObject({ success: true, obj: { succeeded: 1 } });
   });
 });
 
@@ -136,7 +144,7 @@ describe('device import: the rows', () => {
     expect(res.statusCode).toBe(200);
     const task = res.json().obj;
     expect(task).toMatchObject({ taskName: '批次一.xlsx', region: 'hong_kong', status: 'done', total: 8, processed: 8, succeeded: 2, failed: 6 });
-    expect(task.operator).toBe('演示管理员');
+    expect(task.actor).toBe('演示管理员');
     expect(await stock(t.database, demo.id)).toBe(48);
     const rows = await t.database.rows<{ imei: string; status: string; name: string; group_default: boolean; expires_in: number }>(sql`
       SELECT d.imei, d.status, d.name, g.is_default AS group_default,
@@ -240,9 +248,9 @@ describe('device import: the rows', () => {
     // another import commits list[2] meanwhile
     await t.database.rows(sql`INSERT INTO devices (company_id, imei, region) VALUES (${demo.id}, ${list[2]}, 'europe')`);
     const [user] = await t.database.rows<{ id: string }>(sql`SELECT id FROM users WHERE email = ${DEMO.admin}`);
-    const caller = { userId: user.id, companyId: demo.id, companyPath: demo.path };
+    const scope = { companyId: demo.id, companyPath: demo.path, reach: 'company' as const };
     const file = { name: 'race.xlsx', region: 'europe', rows: checked.valid };
-    const task = runImport(t.database, t.provider, caller, file, async () => checked);
+    const task = runImport(t.database, t.provider, { userId: user.id }, scope, file, async () => checked);
     await expect(task).rejects.toMatchObject({ code: 23015 });
     expect(await devicesOf(demo.id)).toBe(1);
     expect(await stock(t.database, demo.id)).toBe(50);

@@ -1,12 +1,15 @@
-import { IMEI_RE, IMPORT_FAILURE_TEXTS, type ImportFailureReason, LIMITS, type Locale, type TImportTask } from '@rrp/contracts';
+import { IMEI_RE, type ImportFailureReason, LIMITS, type Locale, type TImportLogList, type TImportTask } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
+import { inScope, type TenantScope } from '../../db/scope.js';
+import { t } from '../../i18n/index.js';
+import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
-import { lockStock, payerOf, reservedOf, stockOf, useLicenses } from '../licenses/repository.js';
-import type { ConnectivityProvider, DeviceRef } from '../network/provider.js';
-import { DetailedError, defaultGroup, iso, subtree } from './common.js';
+import { lockStock, payerOf, reservedOf, stockOf, useLicenses } from '../licenses/index.js';
+import type { ConnectivityProvider, DeviceRef } from '../network/index.js';
+import { defaultGroup } from './common.js';
 import { isSaneZip } from './xlsx-guard.js';
 
 export type ImportRow = { row: number; imei: string; name: string };
@@ -91,8 +94,6 @@ export async function checkRows(database: Database, companyId: string, rows: Imp
   return { valid, failures };
 }
 
-type Caller = { userId: string; companyId: string; companyPath: string };
-
 /**
  * Runs an import: one task row (committed at once, so the UI can poll it), then every valid row
  * in ONE transaction, each taking one License: all or nothing. Refuses the whole import when the
@@ -101,13 +102,14 @@ type Caller = { userId: string; companyId: string; companyPath: string };
 export async function runImport(
   database: Database,
   provider: ConnectivityProvider,
-  caller: Caller,
+  caller: { userId: string },
+  scope: TenantScope,
   file: { name: string; region: string; rows: ImportRow[] },
   check: typeof checkRows = checkRows,
 ): Promise<TImportTask> {
   const [task] = await database.rows<{ id: string }>(
     sql`INSERT INTO import_tasks (company_id, user_id, task_name, region, status, total)
-        VALUES (${caller.companyId}, ${caller.userId}, ${file.name.slice(0, 200)}, ${file.region}, 'running', ${file.rows.length}) RETURNING id`,
+        VALUES (${scope.companyId}, ${caller.userId}, ${file.name.slice(0, 200)}, ${file.region}, 'running', ${file.rows.length}) RETURNING id`,
   );
   // PGlite is a single connection: a progress write outside the open transaction would wait
   // for it, so there progress is written only at the end.
@@ -115,23 +117,23 @@ export async function runImport(
   let imported: DeviceRef[] = [];
   let failures: ImportFailure[] = [];
   try {
-    const checked = await check(database, caller.companyId, file.rows);
+    const checked = await check(database, scope.companyId, file.rows);
     failures = checked.failures;
     const valid = checked.valid;
     if (liveProgress && failures.length) await database.rows(sql`UPDATE import_tasks SET processed = ${failures.length} WHERE id = ${task.id}`);
     imported = await database.db.transaction(async (tx) => {
       if (valid.length === 0) return [];
-      const payer = await payerOf(database, caller.companyId, tx);
+      const payer = await payerOf(database, scope.companyId, tx);
       await lockStock(database, payer.id, tx);
       const importable = Math.max(0, (await stockOf(database, payer.id, tx)) - (await reservedOf(database, payer, tx)));
-      if (valid.length > importable) throw new DetailedError(23010, 'importLimit', { count: importable });
-      const groupId = await defaultGroup(database, caller.companyId, tx);
+      if (valid.length > importable) throw new AppError(23010, { message: 'devices.importLimit', params: { count: importable } });
+      const groupId = await defaultGroup(database, scope.companyId, tx);
       const out: DeviceRef[] = [];
       for (let i = 0; i < valid.length; i += IMPORT_CHUNK) {
         const chunk = valid.slice(i, i + IMPORT_CHUNK);
         const rows = await database.rows<{ id: string; imei: string }>(
           sql`INSERT INTO devices (company_id, group_id, imei, name, region, status, activated_at, license_expires_at, import_task_id)
-              SELECT ${caller.companyId}, ${groupId}, t.imei, t.name, ${file.region}, 'physical_card', now(), now() + interval '1 year', ${task.id}
+              SELECT ${scope.companyId}, ${groupId}, t.imei, t.name, ${file.region}, 'physical_card', now(), now() + interval '1 year', ${task.id}
               FROM unnest(${textArray(chunk.map((r) => r.imei))}::text[], ${textArray(chunk.map((r) => r.name))}::text[]) AS t(imei, name)
               ON CONFLICT (imei) DO NOTHING
               RETURNING id, imei`,
@@ -147,7 +149,7 @@ export async function runImport(
               FROM unnest(${`{${ids.join(',')}}`}::uuid[]) AS d`,
           tx,
         );
-        for (const r of rows) out.push({ id: r.id, imei: r.imei, region: file.region, companyId: caller.companyId });
+        for (const r of rows) out.push({ id: r.id, imei: r.imei, region: file.region, companyId: scope.companyId });
         if (liveProgress) await database.rows(sql`UPDATE import_tasks SET processed = ${failures.length + i + chunk.length} WHERE id = ${task.id}`);
       }
       return out;
@@ -167,7 +169,7 @@ export async function runImport(
         WHERE id = ${task.id}`,
   );
   if (imported.length) await provider.activate(imported);
-  const found = await findTask(database, caller.companyPath, task.id);
+  const found = await findTask(database, scope, task.id);
   if (!found) throw new AppError(10001);
   return found;
 }
@@ -181,7 +183,7 @@ type TaskRow = {
   processed: number;
   succeeded: number;
   failed: number;
-  operator: string | null;
+  actor: string | null;
   created_at: string | Date;
   finished_at: string | Date | null;
 };
@@ -195,71 +197,59 @@ const toTask = (r: TaskRow): TImportTask => ({
   processed: r.processed,
   succeeded: r.succeeded,
   failed: r.failed,
-  operator: r.operator,
+  actor: r.actor,
   createdAt: iso(r.created_at) as string,
   finishedAt: iso(r.finished_at),
 });
 
-const TASK_COLUMNS = sql`t.id, t.task_name, t.region, t.status, t.total, t.processed, t.succeeded, t.failed, u.name AS operator, t.created_at, t.finished_at`;
+const TASK_COLUMNS = sql`t.id, t.task_name, t.region, t.status, t.total, t.processed, t.succeeded, t.failed, u.name AS actor, t.created_at, t.finished_at`;
 
-export async function findTask(database: Database, companyPath: string, id: string): Promise<TImportTask | null> {
+export async function findTask(database: Database, scope: TenantScope, id: string): Promise<TImportTask | null> {
   const [r] = await database.rows<TaskRow>(
     sql`SELECT ${TASK_COLUMNS} FROM import_tasks t LEFT JOIN users u ON u.id = t.user_id
-        WHERE t.id = ${id} AND t.company_id IN ${subtree(companyPath)}`,
+        WHERE t.id = ${id} AND ${inScope(scope, sql`t.company_id`)}`,
   );
   return r ? toTask(r) : null;
 }
 
-export async function listTasks(database: Database, companyPath: string, pageNum: number, pageSize: number): Promise<{ total: number; list: TImportTask[] }> {
-  const [c] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM import_tasks WHERE company_id IN ${subtree(companyPath)}`);
+export async function listTasks(database: Database, scope: TenantScope, pageNum: number, pageSize: number): Promise<TImportLogList> {
+  const [c] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM import_tasks WHERE ${inScope(scope)}`);
   const rows = await database.rows<TaskRow>(
     sql`SELECT ${TASK_COLUMNS} FROM import_tasks t LEFT JOIN users u ON u.id = t.user_id
-        WHERE t.company_id IN ${subtree(companyPath)}
+        WHERE ${inScope(scope, sql`t.company_id`)}
         ORDER BY t.created_at DESC, t.id DESC OFFSET ${(pageNum - 1) * pageSize} LIMIT ${pageSize}`,
   );
   return { total: c.n, list: rows.map(toTask) };
 }
 
-export async function taskFailures(database: Database, companyPath: string, id: string): Promise<{ name: string; failures: ImportFailure[] } | null> {
+export async function taskFailures(database: Database, scope: TenantScope, id: string): Promise<{ name: string; failures: ImportFailure[] } | null> {
   const [r] = await database.rows<{ task_name: string; failures: ImportFailure[] }>(
-    sql`SELECT task_name, failures FROM import_tasks WHERE id = ${id} AND company_id IN ${subtree(companyPath)}`,
+    sql`SELECT task_name, failures FROM import_tasks WHERE id = ${id} AND ${inScope(scope)}`,
   );
   return r ? { name: r.task_name, failures: r.failures } : null;
 }
 
-const T = {
-  imei: { zh: 'IMEI', en: 'IMEI' },
-  name: { zh: '设备名称（可选，最多 30 个字符）', en: 'Device name (optional, up to 30 characters)' },
-  row: { zh: '行号', en: 'Row' },
-  reason: { zh: '失败原因', en: 'Reason' },
-  example: { zh: '示例设备', en: 'Example device' },
-};
-const tr = (k: keyof typeof T, locale: Locale) => (locale === 'en' ? T[k].en : T[k].zh);
-
 export async function templateXlsx(locale: Locale): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(locale === 'en' ? 'Devices' : '设备');
+  const ws = wb.addWorksheet(t(locale, 'devices.sheet.template'));
   ws.columns = [
-    { header: tr('imei', locale), width: 22 },
-    { header: tr('name', locale), width: 40 },
+    { header: t(locale, 'devices.column.imei'), width: 22 },
+    { header: t(locale, 'devices.column.nameHint'), width: 40 },
   ];
-  ws.addRow(['860000000000001', tr('example', locale)]);
+  ws.addRow(['860000000000001', t(locale, 'devices.example')]);
   ws.getColumn(1).numFmt = '@';
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 export async function failuresXlsx(failures: ImportFailure[], locale: Locale): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(locale === 'en' ? 'Failures' : '失败明细');
+  const ws = wb.addWorksheet(t(locale, 'devices.sheet.failures'));
   ws.columns = [
-    { header: tr('row', locale), width: 8 },
-    { header: tr('imei', locale), width: 22 },
-    { header: locale === 'en' ? 'Device name' : '设备名称', width: 32 },
-    { header: tr('reason', locale), width: 40 },
+    { header: t(locale, 'devices.column.row'), width: 8 },
+    { header: t(locale, 'devices.column.imei'), width: 22 },
+    { header: t(locale, 'devices.column.name'), width: 32 },
+    { header: t(locale, 'devices.column.reason'), width: 40 },
   ];
-  for (const f of failures) {
-    const text = IMPORT_FAILURE_TEXTS[f.reason];
-    ws.addRow([f.row, f.imei, f.name, locale === 'en' ? text.en : text.zh]);
-  }
+  for (const f of failures) ws.addRow([f.row, f.imei, f.name, t(locale, `devices.failure.${f.reason}`)]);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

@@ -1,9 +1,10 @@
-import { DEVICE_TIMING, type TDeviceListRequest, type TDeviceRow, type zDeviceDetail, type zDeviceList } from '@rrp/contracts';
+import { DEVICE_TIMING, type TDeviceDetail, type TDeviceList, type TDeviceListRequest, type TDeviceRow } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import { inScope, type TenantScope } from '../../db/scope.js';
+import { iso, mb } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
-import { findDevice, iso, mb, subtree } from './common.js';
+import { findDevice } from './common.js';
 
 /** Deepest row a page may start at with pageNum; deeper pages use the cursor. */
 export const MAX_OFFSET_ROWS = 10_000;
@@ -19,7 +20,7 @@ type Row = {
   auto_renew: boolean;
   real_name: TDeviceRow['realName'];
   iccid: string | null;
-  operator: string | null;
+  network_operator: string | null;
   network_type: string | null;
   signal_level: number | null;
   area: string | null;
@@ -34,7 +35,7 @@ type Row = {
   ck: string;
 };
 
-const COLUMNS = sql`d.id, d.imei, d.name, d.region, d.status, d.online, d.suspended, d.auto_renew, d.real_name, d.iccid, d.operator,
+const COLUMNS = sql`d.id, d.imei, d.name, d.region, d.status, d.online, d.suspended, d.auto_renew, d.real_name, d.iccid, d.network_operator,
   d.network_type, d.signal_level, d.area, d.group_id, g.name AS group_name, d.usage_yesterday, d.usage_month, d.activated_at,
   d.license_expires_at, d.created_at, d.updated_at`;
 
@@ -49,7 +50,7 @@ const toRow = (r: Row): TDeviceRow => ({
   autoRenew: r.auto_renew,
   realName: r.real_name,
   iccid: r.iccid,
-  operator: r.operator,
+  networkOperator: r.network_operator,
   networkType: r.network_type,
   signalLevel: r.signal_level,
   area: r.area,
@@ -81,13 +82,13 @@ function decodeCursor(sort: SortKey, cursor: string): { key: string; id: string 
     const [s, key, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (s === sort && typeof key === 'string' && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id) && key.length < 64) return { key, id };
   } catch {}
-  throw new AppError(28002, undefined, 'cursor');
+  throw new AppError(28002, { field: 'cursor' });
 }
 
 const like = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listDevices(database: Database, companyPath: string, q: TDeviceListRequest): Promise<z.infer<typeof zDeviceList>> {
-  const where: SQL[] = [sql`d.company_id IN ${subtree(companyPath)}`];
+export async function listDevices(database: Database, scope: TenantScope, q: TDeviceListRequest): Promise<TDeviceList> {
+  const where: SQL[] = [inScope(scope, sql`d.company_id`)];
   if (q.name) where.push(sql`d.name ILIKE ${`%${like(q.name)}%`}`);
   if (q.imei) where.push(sql`d.imei LIKE ${`${q.imei}%`}`);
   if (q.status) where.push(sql`d.status = ${q.status}`);
@@ -118,8 +119,8 @@ export async function listDevices(database: Database, companyPath: string, q: TD
   return { total: count.n, list: list.map(toRow), nextCursor: more && last ? encodeCursor(q.sort, last.ck, last.id) : null };
 }
 
-export async function deviceDetail(database: Database, companyPath: string, imei: string): Promise<z.infer<typeof zDeviceDetail>> {
-  const core = await findDevice(database, companyPath, imei);
+export async function deviceDetail(database: Database, scope: TenantScope, imei: string): Promise<TDeviceDetail> {
+  const core = await findDevice(database, scope, imei);
   const [[row], ops, daily, monthly] = await Promise.all([
     database.rows<Row & { last_switch_at: string | Date | null }>(
       sql`SELECT ${COLUMNS}, d.created_at::text AS ck, d.last_switch_at FROM devices d LEFT JOIN device_groups g ON g.id = d.group_id WHERE d.id = ${core.id}`,
@@ -128,12 +129,12 @@ export async function deviceDetail(database: Database, companyPath: string, imei
       id: string | number;
       action: string;
       status: 'pending' | 'done' | 'failed';
-      operator: string | null;
+      actor: string | null;
       detail: unknown;
       created_at: string | Date;
       finished_at: string | Date | null;
     }>(
-      sql`SELECT o.id, o.action, o.status, u.name AS operator, o.detail, o.created_at, o.finished_at
+      sql`SELECT o.id, o.action, o.status, u.name AS actor, o.detail, o.created_at, o.finished_at
           FROM device_operations o LEFT JOIN users u ON u.id = o.user_id
           WHERE o.device_id = ${core.id} ORDER BY o.created_at DESC, o.id DESC LIMIT 50`,
     ),
@@ -159,7 +160,7 @@ export async function deviceDetail(database: Database, companyPath: string, imei
       id: Number(o.id),
       action: o.action,
       status: o.status,
-      operator: o.operator,
+      actor: o.actor,
       detail: o.detail ?? null,
       createdAt: iso(o.created_at) as string,
       finishedAt: iso(o.finished_at),

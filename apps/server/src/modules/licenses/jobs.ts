@@ -1,5 +1,5 @@
-import type { ModuleDeps } from '../../jobs/registry.js';
 import type { JobHandler, Periodic } from '../../jobs/runner.js';
+import type { ModuleDeps } from '../../jobs/types.js';
 import { processExpiries } from './renewal.js';
 
 export const AUTO_RENEW_JOB = 'license.expiries';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companyIdOf, imeis, setStock, stock } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
 import { allJobs } from '../../jobs/registry.js';
-import type { DeviceRef } from '../network/provider.js';
+import type { DeviceRef } from '../network/index.js';
 import { AUTO_RENEW_JOB, licenseJobs } from './jobs.js';
 
 let t: TestApp;

@@ -1,49 +1,15 @@
-import type { TDeviceRow, zRenewResult } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { AppError } from '../../plugins/errors.js';
-import { type DeviceCore, findDevice, iso, refOf } from '../devices/common.js';
-import type { ConnectivityProvider, DeviceRef } from '../network/provider.js';
-import { lockStock, payerOf, renewedExpiry, statusAfterRenewal, stockOf, useLicenses } from './repository.js';
+import { iso } from '../../lib/units.js';
+import { type ConnectivityProvider, type DeviceRef, deviceRef } from '../network/index.js';
+import { lockStock, payerOf, stockOf, useLicenses } from './repository.js';
 
-/**
- * Manual renewal: one stock License, one more year (from the current expiry when it is in the
- * future, else from now). An expired device comes back into service.
- */
-export async function renewDevice(
-  database: Database,
-  provider: ConnectivityProvider,
-  caller: { userId: string; companyPath: string },
-  imei: string,
-): Promise<z.infer<typeof zRenewResult>> {
-  const { device, row } = await database.db.transaction(async (tx) => {
-    const device = await findDevice(database, caller.companyPath, imei, tx);
-    const payer = await payerOf(database, device.company_id, tx);
-    await lockStock(database, payer.id, tx);
-    if ((await stockOf(database, payer.id, tx)) < 1) throw new AppError(23010);
-    const [row] = await database.rows<{ license_expires_at: string | Date; status: TDeviceRow['status']; was: string }>(
-      sql`UPDATE devices d SET license_expires_at = ${renewedExpiry}, status = ${statusAfterRenewal(sql`d.id`)}, updated_at = now()
-          FROM (SELECT id, status AS was FROM devices WHERE id = ${device.id} FOR UPDATE) old
-          WHERE d.id = old.id RETURNING d.license_expires_at, d.status, old.was`,
-      tx,
-    );
-    await useLicenses(database, tx, { payerId: payer.id, deviceIds: [device.id], reason: 'renewal', userId: caller.userId });
-    await database.rows(
-      sql`INSERT INTO device_operations (device_id, user_id, action, status, detail, finished_at)
-          VALUES (${device.id}, ${caller.userId}, 'renew', 'done', ${JSON.stringify({ until: iso(row.license_expires_at), from: row.was })}::jsonb, now())`,
-      tx,
-    );
-    return { device, row };
-  });
-  if (row.was === 'service_expired') await provider.activate([refOf(device)]);
-  return { licenseExpiresAt: iso(row.license_expires_at) as string, status: row.status };
-}
+type DueDevice = { id: string; imei: string; region: string; company_id: string; status: string; auto_renew: boolean };
 
 const BATCH = 100;
 
 /**
- * Devices past their License expiry: with auto-renewal on and a License in stock they take one
+ * The expiry job. Devices past their License expiry: with auto-renewal on and a License in stock they take one
  * and gain a year; otherwise their service expires and their connectivity stops. Processes due
  * devices in batches until none is left; each device in its own short transaction under its
  * payer's stock lock. Returns how many were renewed and expired.
@@ -60,11 +26,11 @@ export async function processExpiries(database: Database, provider: Connectivity
     const toDeactivate: DeviceRef[] = [];
     for (const { id } of due) {
       const outcome = await database.db.transaction(async (tx) => {
-        const [d0] = await database.rows<DeviceCore>(sql`SELECT id, company_id FROM devices WHERE id = ${id}`, tx);
+        const [d0] = await database.rows<{ id: string; company_id: string }>(sql`SELECT id, company_id FROM devices WHERE id = ${id}`, tx);
         if (!d0) return null;
         const payer = await payerOf(database, d0.company_id, tx);
         await lockStock(database, payer.id, tx);
-        const [d] = await database.rows<DeviceCore>(
+        const [d] = await database.rows<DueDevice>(
           sql`SELECT id, imei, region, company_id, status, auto_renew, license_expires_at FROM devices
               WHERE id = ${id} AND license_expires_at <= now() AND status <> 'service_expired' FOR UPDATE`,
           tx,
@@ -92,7 +58,7 @@ export async function processExpiries(database: Database, provider: Connectivity
               VALUES (${id}, 'expire', 'done', ${JSON.stringify({ from: d.status, reason: d.auto_renew ? 'no_stock' : 'auto_renew_off' })}::jsonb, now())`,
           tx,
         );
-        toDeactivate.push(refOf(d));
+        toDeactivate.push(deviceRef(d));
         return 'expired' as const;
       });
       if (outcome === 'renewed') renewed++;

@@ -1,9 +1,8 @@
-import { LICENSE, type zLicenseCount } from '@rrp/contracts';
+import { LICENSE, type TLicenseCount } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.js';
+import { inScope, type TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
-import { subtree } from '../devices/common.js';
 
 /**
  * The company whose License stock and data pool a company uses: itself when it bills
@@ -53,8 +52,9 @@ export async function reservedOf(database: Database, payer: { id: string; path: 
   return r.n;
 }
 
-export async function licenseCount(database: Database, companyId: string, companyPath: string): Promise<z.infer<typeof zLicenseCount>> {
-  const payer = await payerOf(database, companyId);
+/** The stock of the company that pays, and the Licenses in use among the devices the scope reaches. */
+export async function licenseCount(database: Database, scope: TenantScope): Promise<TLicenseCount> {
+  const payer = await payerOf(database, scope.companyId);
   const [stock, reserved, [u]] = await Promise.all([
     stockOf(database, payer.id),
     reservedOf(database, payer),
@@ -62,7 +62,7 @@ export async function licenseCount(database: Database, companyId: string, compan
       SELECT count(*) FILTER (WHERE license_expires_at > now())::int AS in_use,
              count(*) FILTER (WHERE license_expires_at > now()
                                AND license_expires_at <= now() + ${`${LICENSE.expiryWarningDays} days`}::interval)::int AS expiring
-      FROM devices WHERE company_id IN ${subtree(companyPath)}`),
+      FROM devices WHERE ${inScope(scope)}`),
   ]);
   return { stock, inUse: u.in_use, expiring30d: u.expiring, reserved, importable: Math.max(0, stock - reserved) };
 }

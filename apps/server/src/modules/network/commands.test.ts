@@ -8,7 +8,7 @@ import { createProvider } from './create-provider.js';
 import { networkJobs } from './jobs.js';
 import { SimulatorProvider } from './simulator/provider.js';
 import { COMMAND_DELAY_MS } from './simulator/timing.js';
-import { operatorsOf } from './simulator/world.js';
+import { networkOperatorsOf } from './simulator/world.js';
 import { seedCompany, seedDevice, seedOperation } from './test-fixtures.js';
 
 let database: Database;
@@ -38,11 +38,11 @@ const device = async (id: string) =>
       online: boolean;
       status: string;
       iccid: string | null;
-      operator: string | null;
+      network_operator: string | null;
       updated_at: Date;
       signal_level: number | null;
       last_report_at: unknown;
-    }>(sql`SELECT suspended, online, status, iccid, operator, updated_at, signal_level, last_report_at FROM devices WHERE id = ${id}`)
+    }>(sql`SELECT suspended, online, status, iccid, network_operator, updated_at, signal_level, last_report_at FROM devices WHERE id = ${id}`)
   )[0];
 
 describe('simulated commands', () => {
@@ -89,7 +89,7 @@ describe('simulated commands', () => {
     expect(dev.suspended).toBe(false);
     expect(dev.status).toBe('physical_card');
     expect(dev.iccid).toMatch(/^8986\d{16}$/);
-    expect(operatorsOf('china_mainland')).toContain(dev.operator);
+    expect(networkOperatorsOf('china_mainland')).toContain(dev.network_operator);
 
     const sy = await seedOperation(database, d.id, 'sync');
     await provider.command(d, 'sync', sy);
@@ -159,7 +159,7 @@ describe('simulated commands', () => {
     expect((await device(d.id)).status).toBe('esim');
   });
 
-  it('activates devices (ICCID, operator by region, network details) and brings them online within seconds', async () => {
+  it('activates devices (ICCID, network operator by region, network details) and brings them online within seconds', async () => {
     const provider = new SimulatorProvider(database, { simulateFleet: false, failureRate: 0 });
     const cn = await seedDevice(database, companyId, { region: 'china_mainland' });
     const eu = await seedDevice(database, companyId, { region: 'europe' });
@@ -175,15 +175,15 @@ describe('simulated commands', () => {
     const rows = await database.rows<{
       id: string;
       iccid: string;
-      operator: string;
+      network_operator: string;
       network_type: string;
       area: string;
       online: boolean;
       signal_level: number;
-    }>(sql`SELECT id, iccid, operator, network_type, area, online, signal_level FROM devices WHERE id IN (${cn.id}, ${eu.id})`);
+    }>(sql`SELECT id, iccid, network_operator, network_type, area, online, signal_level FROM devices WHERE id IN (${cn.id}, ${eu.id})`);
     const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
-    expect(['China Mobile', 'China Unicom', 'China Telecom']).toContain(byId[cn.id].operator);
-    expect(operatorsOf('europe')).toContain(byId[eu.id].operator);
+    expect(['China Mobile', 'China Unicom', 'China Telecom']).toContain(byId[cn.id].network_operator);
+    expect(networkOperatorsOf('europe')).toContain(byId[eu.id].network_operator);
     expect(byId[cn.id].iccid).toMatch(/^89\d{18}$/);
     for (const r of rows) {
       expect(['4G', '5G', 'LTE-M', 'NB-IoT']).toContain(r.network_type);

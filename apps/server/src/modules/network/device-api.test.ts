@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { DEVICE_REPORT_LIMITS, DEVICE_REPORT_PATH, type TDeviceReport } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { DEVICE_REPORT_LIMITS, DEVICE_REPORT_PATH, type TDeviceReport } from './contract.js';
 import { type DeviceKey, getOrCreateDeviceKey } from './device-keys.js';
 import { buildReportCall } from './report-client.js';
 import { rollup } from './rollup.js';
@@ -30,7 +30,7 @@ const report = (imei: string, over: Partial<TDeviceReport> = {}): TDeviceReport 
   bytes: 1000,
   online: true,
   signalLevel: 4,
-  operator: 'China Mobile',
+  networkOperator: 'China Mobile',
   networkType: '4G',
   area: 'Shanghai',
   ...over,
@@ -55,13 +55,13 @@ describe('device API', () => {
   });
 
   it('accepts a good signed batch, updates the latest state, and the roll-up counts it', async () => {
-    const res = await post([report(mine[0].imei, { bytes: 1500 }), report(mine[1].imei, { bytes: 2500, signalLevel: 2, operator: 'China Unicom' })]);
+    const res = await post([report(mine[0].imei, { bytes: 1500 }), report(mine[1].imei, { bytes: 2500, signalLevel: 2, networkOperator: 'China Unicom' })]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, code: 0, obj: { accepted: 2, refused: 0, refusals: [] } });
-    const [d] = await t.database.rows<{ online: boolean; signal_level: number; operator: string; last_report_at: unknown }>(
-      sql`SELECT online, signal_level, operator, last_report_at FROM devices WHERE id = ${mine[1].id}`,
+    const [d] = await t.database.rows<{ online: boolean; signal_level: number; network_operator: string; last_report_at: unknown }>(
+      sql`SELECT online, signal_level, network_operator, last_report_at FROM devices WHERE id = ${mine[1].id}`,
     );
-    expect(d).toMatchObject({ online: true, signal_level: 2, operator: 'China Unicom' });
+    expect(d).toMatchObject({ online: true, signal_level: 2, network_operator: 'China Unicom' });
     expect(d.last_report_at).not.toBeNull();
     await rollup(t.database, { lagMs: 0 });
     const rows = await t.database.rows<{ device_id: string; bytes: number }>(

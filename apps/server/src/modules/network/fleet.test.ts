@@ -20,8 +20,8 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const reportsOf = async (id: string) =>
-  database.rows<{ bytes: number; online: boolean; signal_level: number | null; operator: string | null }>(
-    sql`SELECT bytes, online, signal_level, operator FROM device_reports WHERE device_id = ${id} ORDER BY id`,
+  database.rows<{ bytes: number; online: boolean; signal_level: number | null; network_operator: string | null }>(
+    sql`SELECT bytes, online, signal_level, network_operator FROM device_reports WHERE device_id = ${id} ORDER BY id`,
   );
 
 describe('simulated fleet', () => {
@@ -42,7 +42,7 @@ describe('simulated fleet', () => {
       expect(rs[0].online).toBe(true);
       expect(rs[0].signal_level).toBeGreaterThanOrEqual(0);
       expect(rs[0].signal_level).toBeLessThanOrEqual(5);
-      expect(['China Mobile', 'China Unicom', 'China Telecom']).toContain(rs[0].operator);
+      expect(['China Mobile', 'China Unicom', 'China Telecom']).toContain(rs[0].network_operator);
     }
     for (const d of [suspended, expired, stock]) expect(await reportsOf(d.id)).toHaveLength(0);
     // nobody is due again within the reporting rhythm

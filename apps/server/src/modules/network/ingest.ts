@@ -9,7 +9,7 @@ export type ReportRow = {
   bytes: number;
   online: boolean;
   signalLevel?: number | null;
-  operator?: string | null;
+  networkOperator?: string | null;
   networkType?: string | null;
   area?: string | null;
 };
@@ -19,7 +19,7 @@ export const REPORT_WINDOW = { futureMs: 5 * 60_000, pastMs: 6 * 24 * 3600_000 }
 
 /**
  * The writing part of a batch statement, over a CTE `ok` of the reports to write (device_id, at,
- * bytes, online, signal_level, operator, network_type, area, and n = the position in the batch):
+ * bytes, online, signal_level, network_operator, network_type, area, and n = the position in the batch):
  * the rows into device_reports, and the devices' latest state (each device's newest report in
  * the batch, the last one sent among equal times, when not older than what the device row
  * already shows). Devices are updated in id order, so concurrent batches lock shared devices in
@@ -27,21 +27,28 @@ export const REPORT_WINDOW = { futureMs: 5 * 60_000, pastMs: 6 * 24 * 3600_000 }
  */
 const PERSIST = sql.raw(`
     ins AS (
-      INSERT INTO device_reports (device_id, reported_at, bytes, online, signal_level, operator, network_type, area)
-      SELECT device_id, at, bytes, online, signal_level, operator, network_type, area FROM ok),
+      INSERT INTO device_reports (device_id, reported_at, bytes, online, signal_level, network_operator, network_type, area)
+      SELECT device_id, at, bytes, online, signal_level, network_operator, network_type, area FROM ok),
     l AS (
-      SELECT DISTINCT ON (device_id) device_id, at, online, signal_level, operator, network_type, area
+      SELECT DISTINCT ON (device_id) device_id, at, online, signal_level, network_operator, network_type, area
       FROM ok ORDER BY device_id, at DESC, n DESC),
     upd AS (
       UPDATE devices d SET online = l.online, signal_level = coalesce(l.signal_level, d.signal_level),
-        operator = coalesce(l.operator, d.operator), network_type = coalesce(l.network_type, d.network_type),
+        network_operator = coalesce(l.network_operator, d.network_operator), network_type = coalesce(l.network_type, d.network_type),
         area = coalesce(l.area, d.area), last_report_at = l.at
       FROM l
       WHERE d.id = l.device_id AND (d.last_report_at IS NULL OR l.at >= d.last_report_at))`);
 
 /** The state columns of a batch as unnest arguments, in PERSIST's order after `at`. */
 const stateArrays = (
-  reports: { bytes: number; online: boolean; signalLevel?: number | null; operator?: string | null; networkType?: string | null; area?: string | null }[],
+  reports: {
+    bytes: number;
+    online: boolean;
+    signalLevel?: number | null;
+    networkOperator?: string | null;
+    networkType?: string | null;
+    area?: string | null;
+  }[],
 ) =>
   sql`${arr(
     reports.map((r) => r.bytes),
@@ -53,7 +60,7 @@ const stateArrays = (
     reports.map((r) => r.signalLevel),
     'int',
   )}, ${arr(
-    reports.map((r) => r.operator),
+    reports.map((r) => r.networkOperator),
     'text',
   )}, ${arr(
     reports.map((r) => r.networkType),
@@ -79,7 +86,7 @@ export async function writeReports(database: Database, reports: ReportRow[], tx?
       )}, ${arr(
         reports.map((r) => r.at.toISOString()),
         'timestamptz',
-      )}, ${stateArrays(reports)}) WITH ORDINALITY AS v(device_id, at, bytes, online, signal_level, operator, network_type, area, n)),
+      )}, ${stateArrays(reports)}) WITH ORDINALITY AS v(device_id, at, bytes, online, signal_level, network_operator, network_type, area, n)),
     ${PERSIST}
     SELECT 1`;
   if (tx) await database.rows(query, tx);
@@ -93,7 +100,7 @@ export type IncomingReport = {
   bytes: number;
   online: boolean;
   signalLevel?: number;
-  operator?: string;
+  networkOperator?: string;
   networkType?: string;
   area?: string;
 };
@@ -129,9 +136,9 @@ export async function ingestCompanyReports(
       SELECT * FROM unnest(${arr(
         reports.map((r) => r.imei),
         'text',
-      )}, ${arr(times, 'timestamptz')}, ${stateArrays(reports)}) WITH ORDINALITY AS v(imei, at, bytes, online, signal_level, operator, network_type, area, n)),
+      )}, ${arr(times, 'timestamptz')}, ${stateArrays(reports)}) WITH ORDINALITY AS v(imei, at, bytes, online, signal_level, network_operator, network_type, area, n)),
     ok AS (
-      SELECT d.id AS device_id, v.at, v.bytes, v.online, v.signal_level, v.operator, v.network_type, v.area, v.n
+      SELECT d.id AS device_id, v.at, v.bytes, v.online, v.signal_level, v.network_operator, v.network_type, v.area, v.n
       FROM v JOIN devices d ON d.imei = v.imei
       WHERE d.company_id = ${companyId} AND v.at IS NOT NULL AND d.status NOT IN ('in_stock', 'service_expired')),
     ${PERSIST}

@@ -1,5 +1,5 @@
-import type { ModuleDeps } from '../../jobs/registry.js';
 import type { JobHandler, Periodic } from '../../jobs/runner.js';
+import type { ModuleDeps } from '../../jobs/types.js';
 import { ROLLUP, rollup } from './rollup.js';
 import { type CommandJob, completeCommand } from './simulator/commands.js';
 import { fleetTick } from './simulator/fleet.js';

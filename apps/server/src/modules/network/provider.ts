@@ -20,3 +20,11 @@ export interface ConnectivityProvider {
   start(): void;
   stop(): Promise<void>;
 }
+
+/** The provider's reference to a device row. */
+export const deviceRef = (d: { id: string; imei: string; region: string; company_id: string }): DeviceRef => ({
+  id: d.id,
+  imei: d.imei,
+  region: d.region,
+  companyId: d.company_id,
+});

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { signedHeaders } from '@rrp/contracts';
-import { DEVICE_REPORT_PATH, type TDeviceReport } from './contract.js';
+import { DEVICE_REPORT_PATH, signedHeaders, type TDeviceReport } from '@rrp/contracts';
 
 export type DeviceKeyCredentials = { keyId: string; secret: string };
 

@@ -1,8 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { signRequest } from '@rrp/contracts';
+import { DEVICE_REPORT_PATH, signRequest } from '@rrp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { DEVICE_REPORT_PATH } from './contract.js';
 import { getOrCreateDeviceKey } from './device-keys.js';
 import { buildReportCall } from './report-client.js';
 import { imeiRange, nextReport, parseCli, runSimulation, type SimDevice } from './simulate-cli.js';
@@ -40,7 +39,7 @@ describe('simulator CLI: report builder', () => {
         bytes: 48213,
         online: true,
         signalLevel: 4,
-        operator: 'China Mobile',
+        networkOperator: 'China Mobile',
         networkType: '4G',
         area: 'Shanghai',
       },
@@ -49,7 +48,7 @@ describe('simulator CLI: report builder', () => {
       timestamp: 1763719200000,
       requestId: '0b9a1459-0000-4000-8000-000000000010',
     });
-    expect(call.headers['X-Sign']).toBe('f84674961cc4220804affc960aa53ee4bbc5e37cd46d6f793b0bd04708bb3182');
+    expect(call.headers['X-Sign']).toBe('17f79bcfe936808ff4c5b7a5c6c99f796a09c47e854e96f3327c4aecefbfaa24');
   });
 
   it('builds reports with per-device character and moves the device on', () => {
@@ -62,7 +61,7 @@ describe('simulator CLI: report builder', () => {
       nextAt: 0,
     };
     const r = nextReport(d, 60_000, () => 0.5);
-    expect(r).toMatchObject({ imei: d.imei, online: true, operator: d.profile.operator, networkType: d.profile.networkType });
+    expect(r).toMatchObject({ imei: d.imei, online: true, networkOperator: d.profile.networkOperator, networkType: d.profile.networkType });
     expect(r.bytes).toBeGreaterThan(0);
     expect(d.lastAt).toBe(60_000);
     expect(imeiRange('860000000000998', 3)).toEqual(['860000000000998', '860000000000999', '860000000001000']);
@@ -94,7 +93,7 @@ describe('simulator CLI against a running server', () => {
     const key = await getOrCreateDeviceKey(t.database, companyId);
     const devices = [await seedDevice(t.database, companyId), await seedDevice(t.database, companyId)];
     const o = await parseCli(
-      ['--url', url, '--key-id', key.keyId, '--secret', key.secret, '--imeis', `${devices[0].imei},${devices[1].imei},869999999999999`, '--once'],
+      ['--url', url, '--key-id', key.keyId, `--secret=${key.secret}`, '--imeis', `${devices[0].imei},${devices[1].imei},869999999999999`, '--once'],
       {},
     );
     const totals = await runSimulation(o!);
@@ -123,7 +122,11 @@ describe('simulator CLI: key from an embedded data directory', () => {
     } finally {
       console.log = orig;
     }
-    expect(log[0]).toMatch(/^--key-id dk_[0-9a-f]{24} --secret \S+ --imei-file /);
+    expect(log[0]).toMatch(/^--key-id dk_[0-9a-f]{24} --secret=\S+ --imei-file /);
+    // the printed options work as printed, whatever the secret begins with
+    const printed = log[0].split('   ')[0].split(' ');
+    const parsed = await parseCli(['--url', 'http://127.0.0.1:1', ...printed, '--once'], {});
+    expect(parsed?.key.keyId).toMatch(/^dk_/);
     expect(readFileSync(out, 'utf8')).toBe(`${d.imei}\n`);
     // a running server (another live process) holds the directory
     writeFileSync(join(dir, 'rrp.lock'), String(process.ppid));

@@ -10,8 +10,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { TDeviceReport } from './contract.js';
-import { DEVICE_REPORT_LIMITS } from './contract.js';
+import { DEVICE_REPORT_LIMITS, type TDeviceReport } from '@rrp/contracts';
 import { buildReportCall, type DeviceKeyCredentials } from './report-client.js';
 import { bytesNow, type DeviceProfile, profileOf, signalNow } from './simulator/world.js';
 
@@ -32,7 +31,7 @@ const HELP = `Usage: npm run simulate -- --devices N [options]
   --devices N              how many devices to drive (default: all IMEIs given or found)
   --url URL                the server (default http://127.0.0.1:8080)
   --key-id ID              the company's device key id (alias --company-key-id)
-  --secret SECRET          the device key secret
+  --secret=SECRET          the device key secret (write it with =: a secret may begin with -)
   --imei-start IMEI        drive N consecutive IMEIs from this one
   --imeis A,B,C            drive these IMEIs
   --imei-file PATH         drive the IMEIs in this file, one per line
@@ -62,7 +61,7 @@ export function nextReport(d: SimDevice, now: number, rand: () => number = Math.
     bytes,
     online,
     signalLevel: online ? signalNow(d.profile, rand) : 0,
-    operator: d.profile.operator,
+    networkOperator: d.profile.networkOperator,
     networkType: d.profile.networkType,
     area: d.profile.area,
   };
@@ -174,7 +173,7 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.
     const found = await fromDatabase(source, v.company, n);
     const out = v['imei-out'] ?? 'simulate-imeis.txt';
     writeFileSync(out, found.imeis.map((d) => d.imei).join('\n') + (found.imeis.length ? '\n' : ''));
-    console.log(`--key-id ${found.key.keyId} --secret ${found.key.secret} --imei-file ${out}   (${found.imeis.length} active devices)`);
+    console.log(`--key-id ${found.key.keyId} --secret=${found.key.secret} --imei-file ${out}   (${found.imeis.length} active devices)`);
     return null;
   }
   if (!key || imeis.length === 0) {

@@ -1,6 +1,6 @@
-import type { TAccountInfo, TCompanyInfo, TCountry } from '@rrp/contracts';
+import type { TAccountInfo } from '@rrp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { post, postPublic } from '../../lib/http';
+import { api, publicApi } from '../../lib/api';
 
 export const accountKeys = {
   info: ['account', 'info'] as const,
@@ -9,18 +9,18 @@ export const accountKeys = {
 };
 
 export function fetchAccountInfo(): Promise<TAccountInfo> {
-  return post<TAccountInfo>('/account/query', {});
+  return api('POST /rrp/account/query');
 }
 
 export function useCompanyInfo() {
-  return useQuery({ queryKey: accountKeys.company, queryFn: () => post<TCompanyInfo>('/account/company', {}) });
+  return useQuery({ queryKey: accountKeys.company, queryFn: () => api('POST /rrp/account/company') });
 }
 
 /** The country list is public and changes rarely. */
 export function useCountries() {
   return useQuery({
     queryKey: accountKeys.countries,
-    queryFn: () => postPublic<TCountry[]>('/country/list', {}),
+    queryFn: () => publicApi('POST /rrp/country/list'),
     staleTime: 60 * 60 * 1000,
   });
 }

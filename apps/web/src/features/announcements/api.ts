@@ -1,8 +1,9 @@
-import type { TAnnouncementBrief, TAnnouncementDetail } from '@rrp/contracts';
+import type { ApiResult, TAnnouncementDetail } from '@rrp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, post } from '../../lib/http';
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/http';
 
-export type AnnouncementPage = { total: number; list: TAnnouncementBrief[] };
+export type AnnouncementPage = ApiResult<'POST /rrp/announcement/list'>;
 
 export const announcementKeys = {
   all: ['announcements'] as const,
@@ -11,7 +12,7 @@ export const announcementKeys = {
 };
 
 export function fetchAnnouncements(pageNum: number, pageSize: number): Promise<AnnouncementPage> {
-  return post<AnnouncementPage>('/announcement/list', { pageNum, pageSize });
+  return api('POST /rrp/announcement/list', { pageNum, pageSize });
 }
 
 export function useAnnouncementPage(pageNum: number, pageSize: number) {
@@ -38,7 +39,7 @@ export function isNotFound(err: unknown): boolean {
  */
 export function fetchAnnouncementDetail(id: string): Promise<TAnnouncementDetail> {
   if (!UUID_RE.test(id)) return Promise.reject(new ApiError(ANNOUNCEMENT_NOT_FOUND, 'not found', 404));
-  return post<TAnnouncementDetail>('/announcement/detail', { id }, { silent: true });
+  return api('POST /rrp/announcement/detail', { id }, { silent: true });
 }
 
 export function useAnnouncementDetail(id: string | null) {
@@ -53,7 +54,7 @@ export function useAnnouncementDetail(id: string | null) {
 export function useMarkRead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => post<unknown>('/announcement/mark', { id, read: true }),
+    mutationFn: (id: string) => api('POST /rrp/announcement/mark', { id, read: true }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: announcementKeys.all });
       void qc.invalidateQueries({ queryKey: ['overview'] });

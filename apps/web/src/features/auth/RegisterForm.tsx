@@ -1,4 +1,5 @@
-import { LIMITS, type TRegisterRequest } from '@rrp/contracts';
+import type { TRegisterRequest } from '@rrp/contracts';
+import { LIMITS } from '@rrp/contracts/constants';
 import { Button, Checkbox, Col, Form, type FormInstance, Input, Row, Select, Space } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { REGISTER_BONUS_MB } from '@rrp/contracts';
+import { REGISTER_BONUS_MB } from '@rrp/contracts/constants';
 import { Button, Form, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

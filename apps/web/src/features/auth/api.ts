@@ -1,16 +1,6 @@
-import type {
-  Locale,
-  TAccountInfo,
-  TCountry,
-  TForgetPasswordRequest,
-  TLoginResponse,
-  TPublicKeyResponse,
-  TRegisterRequest,
-  TSendCodeRequest,
-} from '@rrp/contracts';
-import { API_PREFIX } from '@rrp/contracts';
+import type { ApiBody, Locale, TAccountInfo, TCountry, TLoginResponse } from '@rrp/contracts';
 import { useEffect, useState } from 'react';
-import { post, postPublic } from '../../lib/http';
+import { api, endpointUrl, publicApi } from '../../lib/api';
 import { importPublicKey, rsaEncrypt } from '../../lib/rsa';
 
 export type LoginInput = { account: string; password: string; captchaId: string; captcha: string };
@@ -20,41 +10,41 @@ export type LoginInput = { account: string; password: string; captchaId: string;
  * RSA-OAEP SHA-256, and post them with the captcha.
  */
 export async function login(input: LoginInput): Promise<TLoginResponse> {
-  const { keyId, publicKey } = await postPublic<TPublicKeyResponse>('/user/publicKey', {});
+  const { keyId, publicKey } = await publicApi('POST /rrp/user/publicKey');
   const key = await importPublicKey(publicKey);
   const [name, password] = await Promise.all([rsaEncrypt(key, input.account.trim()), rsaEncrypt(key, input.password)]);
-  return postPublic<TLoginResponse>('/user/login', { name, password, key: input.captchaId, pictureCaptcha: input.captcha.trim(), keyId });
+  return publicApi('POST /rrp/user/login', { name, password, key: input.captchaId, pictureCaptcha: input.captcha.trim(), keyId });
 }
 
 export function fetchAccount(): Promise<TAccountInfo> {
-  return post<TAccountInfo>('/account/query', {});
+  return api('POST /rrp/account/query');
 }
 
-export function sendVerifyCode(body: TSendCodeRequest): Promise<unknown> {
-  return postPublic('/send/verifyCode', body);
+export function sendVerifyCode(body: ApiBody<'POST /rrp/send/verifyCode'>): Promise<null> {
+  return publicApi('POST /rrp/send/verifyCode', body);
 }
 
-export function resetPassword(body: TForgetPasswordRequest): Promise<unknown> {
-  return postPublic('/user/forget/password', body);
+export function resetPassword(body: ApiBody<'POST /rrp/user/forget/password'>): Promise<null> {
+  return publicApi('POST /rrp/user/forget/password', body);
 }
 
-export function register(body: TRegisterRequest): Promise<{ bonusMb: number }> {
-  return postPublic<{ bonusMb: number }>('/user/register', body);
+export function register(body: ApiBody<'POST /rrp/user/register'>): Promise<{ bonusMb: number }> {
+  return publicApi('POST /rrp/user/register', body);
 }
 
-export function changeServerLocale(localCode: Locale): Promise<unknown> {
-  return post('/user/changeLocal', { localCode }, { silent: true });
+export function changeServerLocale(localCode: Locale): Promise<null> {
+  return api('POST /rrp/user/changeLocal', { localCode }, { silent: true });
 }
 
 export function captchaUrl(captchaId: string): string {
-  return `${API_PREFIX}/captcha/generator/${encodeURIComponent(captchaId)}`;
+  return endpointUrl('GET /rrp/captcha/generator/:captchaId', { captchaId }).url;
 }
 
 let countries: Promise<TCountry[]> | null = null;
 
 /** The public country list, read once per page load (it changes rarely); a failure is retried on next use. */
 export function fetchCountries(): Promise<TCountry[]> {
-  countries ??= postPublic<TCountry[]>('/country/list', {}).then(
+  countries ??= publicApi('POST /rrp/country/list').then(
     (list) => (Array.isArray(list) ? list : []),
     (err: unknown) => {
       countries = null;

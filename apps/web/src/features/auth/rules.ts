@@ -1,4 +1,4 @@
-import { EMAIL_RE, LIMITS, PHONE_RE, passwordProblem } from '@rrp/contracts';
+import { EMAIL_RE, LIMITS, PHONE_RE, passwordProblem } from '@rrp/contracts/constants';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 

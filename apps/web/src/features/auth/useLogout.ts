@@ -2,7 +2,7 @@ import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { post } from '../../lib/http';
+import { api } from '../../lib/api';
 import { clearSession } from '../../lib/session';
 
 /**
@@ -15,7 +15,7 @@ export function useLogout(): () => Promise<void> {
   const { t } = useTranslation();
   return useCallback(async () => {
     try {
-      await post('/user/logout', {}, { silent: true });
+      await api('POST /rrp/user/logout', undefined, { silent: true });
     } catch {
       message.warning(t('auth:logout.failed'));
     }

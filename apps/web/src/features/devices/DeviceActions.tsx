@@ -1,10 +1,10 @@
 import { CloudSyncOutlined, PauseCircleOutlined, PlayCircleOutlined, SafetyCertificateOutlined, SwapOutlined } from '@ant-design/icons';
+import { DEVICE_TIMING } from '@rrp/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DeviceAction, type DeviceDetail, deviceKeys, useDeviceCommand } from './api';
-import { DEVICE_TIMING } from './constants';
 import { formatCountdown, switchWaitMs } from './rules';
 
 /** Re-renders every second while `active`, returning the current time. */

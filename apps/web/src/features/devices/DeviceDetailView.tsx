@@ -38,7 +38,7 @@ function DetailBody({ detail }: { detail: DeviceDetail }) {
       dataIndex: 'status',
       render: (v: DeviceOperation['status']) => <Tag color={OP_COLOR[v]}>{labelOf(t, 'opStatus', v)}</Tag>,
     },
-    { key: 'operator', title: t('devices:op.operator'), dataIndex: 'operator', render: (v: string | null) => v ?? t('devices:op.system') },
+    { key: 'actor', title: t('devices:op.actor'), dataIndex: 'actor', render: (v: string | null) => v ?? t('devices:op.system') },
     { key: 'time', title: t('devices:op.time'), dataIndex: 'createdAt', render: (v: string) => formatUtc(v) },
   ];
 
@@ -73,7 +73,7 @@ function DetailBody({ detail }: { detail: DeviceDetail }) {
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
           <Descriptions.Item label={t('devices:column.region')}>{labelOf(t, 'region', d.region)}</Descriptions.Item>
           <Descriptions.Item label={t('devices:column.area')}>{d.area ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('devices:column.operator')}>{d.operator ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('devices:column.networkOperator')}>{d.networkOperator ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('devices:column.networkType')}>{d.networkType ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('devices:column.signal')}>
             <Space>

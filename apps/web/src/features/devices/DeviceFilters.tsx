@@ -1,10 +1,9 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { LIMITS } from '@rrp/contracts';
+import { DEVICE_STATUSES, LIMITS } from '@rrp/contracts/constants';
 import { Button, Form, Input, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceGroup } from './api';
-import { DEVICE_STATUSES } from './constants';
 import type { ListFilters } from './rules';
 
 type Values = { name?: string; imei?: string; status?: string; online?: 'online' | 'offline'; groupId?: string };

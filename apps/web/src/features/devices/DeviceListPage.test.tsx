@@ -14,7 +14,7 @@ const ROW = {
   autoRenew: true,
   realName: 'real_name',
   iccid: '8986001234567890123',
-  operator: 'Vodafone',
+  networkOperator: 'Vodafone',
   networkType: 'LTE',
   signalLevel: 4,
   area: 'Berlin',
@@ -32,7 +32,7 @@ const ROW = {
 const DETAIL = {
   device: ROW,
   operations: [
-    { id: 1, action: 'suspend', status: 'done', operator: 'Alice', detail: null, createdAt: '2026-11-20T10:00:00Z', finishedAt: '2026-11-20T10:00:03Z' },
+    { id: 1, action: 'suspend', status: 'done', actor: 'Alice', detail: null, createdAt: '2026-11-20T10:00:00Z', finishedAt: '2026-11-20T10:00:03Z' },
   ],
   usageDaily: [
     { day: '2026-11-19', mb: 10 },

@@ -25,7 +25,7 @@ export default function DeviceListPage() {
   const request = useMemo(() => listRequest(filters), [filters]);
   const list = useDeviceList(request);
   const groups = useGroups();
-  const move = useGroupMutation<{ groupId: string; imeis: string[] }>('move');
+  const move = useGroupMutation('move');
 
   const [detailImei, setDetailImei] = useState<string | null>(null);
   const [billDevice, setBillDevice] = useState<TDeviceRow | null>(null);

@@ -1,10 +1,10 @@
+import { EXPORT_LIMITS } from '@rrp/contracts/constants';
 import { Alert, type ButtonProps, DatePicker, Form, Modal, Radio, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../lib/dayjs';
 import { downloadUsage, type ExportMode } from './api';
-import { EXPORT_LIMITS } from './constants';
 import { checkExportRange, maxSpanDays, monthRange } from './rules';
 
 const DAY = 'YYYY-MM-DD';

@@ -12,9 +12,9 @@ export function GroupsModal({ open, onClose }: { open: boolean; onClose: () => v
   const { t } = useTranslation();
   const { message } = App.useApp();
   const groups = useGroups();
-  const add = useGroupMutation<{ name: string }>('add');
-  const rename = useGroupMutation<{ id: string; name: string }>('rename');
-  const remove = useGroupMutation<{ id: string }>('delete');
+  const add = useGroupMutation('add');
+  const rename = useGroupMutation('rename');
+  const remove = useGroupMutation('delete');
   const [newName, setNewName] = useState('');
   const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
 

@@ -42,7 +42,7 @@ export default function ImportLogPage() {
       align: 'right',
       render: (v: number) => (v > 0 ? <Typography.Text type="danger">{v}</Typography.Text> : v),
     },
-    { key: 'operator', title: t('devices:log.operator'), dataIndex: 'operator', render: (v: string | null) => v ?? '—' },
+    { key: 'actor', title: t('devices:log.actor'), dataIndex: 'actor', render: (v: string | null) => v ?? '—' },
     {
       key: 'status',
       title: t('devices:log.status'),

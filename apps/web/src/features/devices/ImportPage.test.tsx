@@ -13,7 +13,7 @@ const TASK = {
   processed: 0,
   succeeded: 0,
   failed: 0,
-  operator: 'Alice',
+  actor: 'Alice',
   createdAt: '2026-11-21T08:00:00Z',
   finishedAt: null,
 };
@@ -84,10 +84,9 @@ describe('batch import', () => {
     await waitFor(() => expect(api.callsTo('/device/import')).toHaveLength(1));
     const call = api.fetchMock.mock.calls.find(([u]) => String(u).endsWith('/device/import'));
     const init = call?.[1] as RequestInit;
-    const form = init.body as FormData;
-    expect(form).toBeInstanceOf(FormData);
-    expect(form.get('region')).toBe('europe');
-    expect((form.get('file') as File).name).toBe('devices.xlsx');
+    const sent = new TextDecoder().decode(init.body as Uint8Array);
+    expect(sent).toMatch(/name="region"\r\n\r\neurope\r\n/);
+    expect(sent).toMatch(/name="file"; filename="devices.xlsx"/);
     expect(api.callsTo('/device/import')[0].headers['X-Sign']).toMatch(/^[0-9a-f]{64}$/);
 
     expect(await screen.findByTestId('import-progress')).toBeTruthy();

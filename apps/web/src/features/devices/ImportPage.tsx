@@ -9,7 +9,7 @@ import { ImportProgress } from './ImportProgress';
 import { LicenseCard } from './LicenseCard';
 import { checkImportFile, IMPORT_FILE_MAX_BYTES } from './rules';
 import './devices.css';
-import { REGIONS } from './constants';
+import { REGIONS } from '@rrp/contracts/constants';
 
 type Values = { region?: string; file?: UploadFile[] };
 

@@ -1,4 +1,4 @@
-import { LIMITS } from '@rrp/contracts';
+import { LIMITS } from '@rrp/contracts/constants';
 import { Alert, App, AutoComplete, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,30 +1,26 @@
-import type { DeviceStatus, TDeviceListRequest, TDeviceRow, TImportTask } from '@rrp/contracts';
+import type {
+  ApiBody,
+  ApiResult,
+  DeviceStatus,
+  ExportMode,
+  TDeviceDetail,
+  TDeviceListRequest,
+  TDeviceOperation,
+  TDeviceRow,
+  TGroup,
+  TImportTask,
+} from '@rrp/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { download, post, type RequestOptions, upload } from '../../lib/http';
+import { api, download, upload } from '../../lib/api';
+import type { RequestOptions } from '../../lib/http';
 
-export type { DeviceStatus, TDeviceRow, TImportTask };
-
-export type LicenseCount = { stock: number; inUse: number; expiring30d: number; reserved: number; importable: number };
-export type ImportLogPage = { total: number; list: TImportTask[] };
-export type DeviceListPage = { total: number; list: TDeviceRow[]; nextCursor: string | null };
-export type DeviceOperation = {
-  id: number;
-  action: string;
-  status: 'pending' | 'done' | 'failed';
-  operator: string | null;
-  detail: unknown;
-  createdAt: string;
-  finishedAt: string | null;
-};
-export type DeviceDetail = {
-  device: TDeviceRow;
-  operations: DeviceOperation[];
-  usageDaily: { day: string; mb: number }[];
-  usageMonthly: { month: string; mb: number }[];
-  switchAvailableAt: string | null;
-};
-export type DeviceGroup = { id: string; name: string; isDefault: boolean; deviceCount: number; createdAt: string };
-export type ExportMode = 'day' | 'month' | 'custom';
+export type { DeviceStatus, ExportMode, TDeviceRow, TImportTask };
+export type LicenseCount = ApiResult<'POST /rrp/license/query/count'>;
+export type ImportLogPage = ApiResult<'POST /rrp/device/import/log/list'>;
+export type DeviceListPage = ApiResult<'POST /rrp/device/list'>;
+export type DeviceOperation = TDeviceOperation;
+export type DeviceDetail = TDeviceDetail;
+export type DeviceGroup = TGroup;
 export type DeviceAction = 'suspend' | 'unsuspend' | 'switchCard' | 'sync' | 'license/renew';
 
 export const deviceKeys = {
@@ -45,18 +41,15 @@ export const IMPORT_POLL_MS = 1_000;
 export const IMPORT_LOG_POLL_MS = 3_000;
 
 export function useLicenseCount() {
-  return useQuery({ queryKey: deviceKeys.license, queryFn: () => post<LicenseCount>('/license/query/count', {}) });
+  return useQuery({ queryKey: deviceKeys.license, queryFn: () => api('POST /rrp/license/query/count') });
 }
 
 export function startImport(region: string, file: File): Promise<TImportTask> {
-  const form = new FormData();
-  form.append('region', region);
-  form.append('file', file, file.name);
-  return upload<TImportTask>('/device/import', form);
+  return upload('POST /rrp/device/import', { region }, { file });
 }
 
 export function fetchImportTask(id: string): Promise<TImportTask> {
-  return post<TImportTask>('/device/import/task', { id });
+  return api('POST /rrp/device/import/task', { id });
 }
 
 /** The task, polled while it runs. */
@@ -74,23 +67,24 @@ export function useImportTask(id: string | null, initial?: TImportTask) {
 export function useImportLog(pageNum: number, pageSize: number) {
   return useQuery({
     queryKey: deviceKeys.importLog(pageNum, pageSize),
-    queryFn: () => post<ImportLogPage>('/device/import/log/list', { pageNum, pageSize }),
+    queryFn: () => api('POST /rrp/device/import/log/list', { pageNum, pageSize }),
     placeholderData: keepPreviousData,
     // follow running imports until they finish
     refetchInterval: (q) => (q.state.data?.list.some((task) => task.status === 'running') ? IMPORT_LOG_POLL_MS : false),
   });
 }
 
-export const downloadTemplate = (opts?: RequestOptions) => download('/device/import/template', { ...opts, fallbackName: 'device-import-template.xlsx' });
+export const downloadTemplate = (opts?: RequestOptions) =>
+  download('GET /rrp/device/import/template', { ...opts, fallbackName: 'device-import-template.xlsx' });
 export const downloadFailures = (taskId: string) =>
-  download(`/device/import/failures/${encodeURIComponent(taskId)}`, { fallbackName: `import-failures-${taskId}.xlsx` });
+  download('GET /rrp/device/import/failures/:taskId', { params: { taskId }, fallbackName: `import-failures-${taskId}.xlsx` });
 export const downloadUsage = (mode: ExportMode, start: string, end: string) =>
-  download('/device/export', { query: { mode, start, end }, fallbackName: `device-usage-${start}-${end}.xlsx` });
+  download('GET /rrp/device/export', { query: { mode, start, end }, fallbackName: `device-usage-${start}-${end}.xlsx` });
 
-export function useDeviceList(req: Partial<TDeviceListRequest>) {
+export function useDeviceList(req: ApiBody<'POST /rrp/device/list'>) {
   return useQuery({
     queryKey: deviceKeys.list(req),
-    queryFn: () => post<DeviceListPage>('/device/list', req),
+    queryFn: () => api('POST /rrp/device/list', req),
     placeholderData: keepPreviousData,
     refetchInterval: LIST_REFRESH_MS,
     refetchIntervalInBackground: false,
@@ -100,7 +94,7 @@ export function useDeviceList(req: Partial<TDeviceListRequest>) {
 export function useDeviceDetail(imei: string | null) {
   return useQuery({
     queryKey: deviceKeys.detail(imei ?? ''),
-    queryFn: () => post<DeviceDetail>('/device/detail', { imei }),
+    queryFn: () => api('POST /rrp/device/detail', { imei: imei ?? '' }),
     enabled: !!imei,
   });
 }
@@ -109,7 +103,7 @@ export function useDeviceDetail(imei: string | null) {
 export function useDeviceCommand() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, imei }: { action: DeviceAction; imei: string }) => post<unknown>(`/device/${action}`, { imei }),
+    mutationFn: ({ action, imei }: { action: DeviceAction; imei: string }) => api(`POST /rrp/device/${action}`, { imei }),
     onSettled: () => void qc.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }
@@ -117,7 +111,7 @@ export function useDeviceCommand() {
 export function useAutoRenew() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ imei, autoRenew }: { imei: string; autoRenew: boolean }) => post<unknown>('/device/autoRenew', { imei, autoRenew }),
+    mutationFn: (body: ApiBody<'POST /rrp/device/autoRenew'>) => api('POST /rrp/device/autoRenew', body),
     onSettled: () => void qc.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }
@@ -126,24 +120,21 @@ export function useMigrate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ imeis, companyId }: { imeis: string[]; companyId: string }) =>
-      post<unknown>('/device/migrate', { imeis: imeis.join('\n'), companyId }, { silent: true }),
+      api('POST /rrp/device/migrate', { imeis: imeis.join('\n'), companyId }, { silent: true }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }
 
 export function useGroups() {
-  return useQuery({ queryKey: deviceKeys.groups, queryFn: () => post<DeviceGroup[] | { list: DeviceGroup[] }>('/device/group/list', {}), select: groupsOf });
+  return useQuery({ queryKey: deviceKeys.groups, queryFn: () => api('POST /rrp/device/group/list'), select: (data) => data.list });
 }
 
-/** The group list answer is an array (or a page of one); both are accepted. */
-export function groupsOf(data: DeviceGroup[] | { list: DeviceGroup[] }): DeviceGroup[] {
-  return Array.isArray(data) ? data : (data?.list ?? []);
-}
+type GroupAction = 'add' | 'rename' | 'delete' | 'move';
 
-export function useGroupMutation<V>(path: string) {
+export function useGroupMutation<A extends GroupAction>(action: A) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: V) => post<unknown>(`/device/group/${path}`, body),
+    mutationFn: (body: ApiBody<`POST /rrp/device/group/${A}`>) => api(`POST /rrp/device/group/${action}` as `POST /rrp/device/group/${A}`, body as never),
     onSuccess: () => void qc.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }

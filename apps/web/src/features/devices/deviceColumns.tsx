@@ -25,7 +25,14 @@ export function deviceColumns(t: TFunction, locale: string, sort: ListSort, h: H
     { key: 'online', title: t('devices:column.online'), dataIndex: 'online', width: 90, render: (v: boolean) => <OnlineBadge online={v} /> },
     { key: 'suspended', title: t('devices:column.suspended'), dataIndex: 'suspended', width: 110, render: (v: boolean) => <SuspendedTag suspended={v} /> },
     { key: 'signal', title: t('devices:column.signal'), dataIndex: 'signalLevel', width: 80, render: (v: number | null) => <SignalBars level={v} /> },
-    { key: 'operator', title: t('devices:column.operator'), dataIndex: 'operator', width: 130, ellipsis: true, render: (v: string | null) => v ?? '—' },
+    {
+      key: 'networkOperator',
+      title: t('devices:column.networkOperator'),
+      dataIndex: 'networkOperator',
+      width: 130,
+      ellipsis: true,
+      render: (v: string | null) => v ?? '—',
+    },
     { key: 'networkType', title: t('devices:column.networkType'), dataIndex: 'networkType', width: 100, render: (v: string | null) => v ?? '—' },
     {
       key: 'usage_yesterday',

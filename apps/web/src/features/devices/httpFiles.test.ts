@@ -1,6 +1,7 @@
-import { sha256Hex, signRequest } from '@rrp/contracts';
+import { sha256Hex, signRequest } from '@rrp/contracts/constants';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { ApiError, download, filenameFromDisposition, resetHttpHooks, setHttpHooks, upload } from '../../lib/http';
+import { download, upload } from '../../lib/api';
+import { ApiError, filenameFromDisposition, resetHttpHooks, setHttpHooks } from '../../lib/http';
 import { envelope, jsonResponse } from '../../test/utils';
 
 const hooks = () => ({
@@ -21,43 +22,37 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('upload (multipart)', () => {
-  test('signs over the empty body, sends the FormData as is and no Content-Type', async () => {
+  test('encodes the multipart body itself and signs over exactly the bytes it sends', async () => {
     const fetchMock = vi.fn(async () => jsonResponse(envelope({ id: 't1' })));
     vi.stubGlobal('fetch', fetchMock);
-    const form = new FormData();
-    form.append('region', 'europe');
-    form.append('file', new File(['x'], 'a.xlsx'));
-    const out = await upload<{ id: string }>('/device/import', form);
+    const out = await upload('POST /rrp/device/import', { region: 'europe' }, { file: new File(['xyz'], '设备.xlsx', { type: 'application/octet-stream' }) });
     expect(out).toEqual({ id: 't1' });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/v1/rrp/device/import');
     expect(init.method).toBe('POST');
-    expect(init.body).toBe(form);
+    const bytes = init.body as Uint8Array;
+    const text = new TextDecoder().decode(bytes);
     const hd = init.headers as Record<string, string>;
-    expect(Object.keys(hd).map((k) => k.toLowerCase())).not.toContain('content-type');
+    const boundary = /boundary=(\S+)$/.exec(hd['Content-Type'])?.[1];
+    expect(hd['Content-Type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(text).toContain(`--${boundary}\r\nContent-Disposition: form-data; name="region"\r\n\r\neurope\r\n`);
+    expect(text).toContain('name="file"; filename="设备.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\nxyz\r\n');
+    expect(text.endsWith(`--${boundary}--\r\n`)).toBe(true);
     expect(hd['Accept-Language']).toBe('en');
-    const expected = await signRequest({
-      secretKey: 's3cr3t',
-      token: 't0k3n',
-      method: 'POST',
-      url: '/api/v1/rrp/device/import',
-      body: '',
-      timestamp: Number(hd['X-Timestamp']),
-      requestId: hd['X-Request-Id'],
-    });
-    expect(hd['X-Sign']).toBe(expected);
-    // and not over anything else
-    const other = await signRequest({
-      secretKey: 's3cr3t',
-      token: 't0k3n',
-      method: 'POST',
-      url: '/api/v1/rrp/device/import',
-      body: '{}',
-      timestamp: Number(hd['X-Timestamp']),
-      requestId: hd['X-Request-Id'],
-    });
-    expect(hd['X-Sign']).not.toBe(other);
-    expect(await sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    const sign = (body: string | Uint8Array) =>
+      signRequest({
+        secretKey: 's3cr3t',
+        token: 't0k3n',
+        method: 'POST',
+        url: '/api/v1/rrp/device/import',
+        body,
+        timestamp: Number(hd['X-Timestamp']),
+        requestId: hd['X-Request-Id'],
+      });
+    expect(hd['X-Sign']).toBe(await sign(bytes));
+    // not over an empty body, nor over anything else
+    expect(hd['X-Sign']).not.toBe(await sign(''));
+    expect(await sha256Hex(bytes)).not.toBe(await sha256Hex(''));
   });
 
   test('an envelope error is shown and rejects', async () => {
@@ -65,7 +60,7 @@ describe('upload (multipart)', () => {
       'fetch',
       vi.fn(async () => jsonResponse({ success: false, code: 23010, msg: 'not enough Licenses', obj: null }, 409)),
     );
-    const err = await upload('/device/import', new FormData()).catch((e: unknown) => e);
+    const err = await upload('POST /rrp/device/import', { region: 'europe' }, {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(h.showError).toHaveBeenCalledWith('not enough Licenses');
   });
@@ -87,7 +82,7 @@ describe('download (signed GET of a file)', () => {
     const created = vi.fn(() => 'blob:x');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const name = await download('/device/export', { query: { mode: 'day', start: '2026-11-18', end: '2026-11-20' } });
+    const name = await download('GET /rrp/device/export', { query: { mode: 'day', start: '2026-11-18', end: '2026-11-20' } });
     expect(name).toBe('用量-2026-11.xlsx');
     expect(click).toHaveBeenCalledTimes(1);
     expect(created).toHaveBeenCalledTimes(1);
@@ -113,7 +108,7 @@ describe('download (signed GET of a file)', () => {
       'fetch',
       vi.fn(async () => jsonResponse({ success: false, code: 23013, msg: 'Day mode exports at most 3 days', obj: null }, 400)),
     );
-    await expect(download('/device/export', { query: { mode: 'day', start: '2026-11-01', end: '2026-11-20' } })).rejects.toBeInstanceOf(ApiError);
+    await expect(download('GET /rrp/device/export', { query: { mode: 'day', start: '2026-11-01', end: '2026-11-20' } })).rejects.toBeInstanceOf(ApiError);
     expect(h.showError).toHaveBeenCalledWith('Day mode exports at most 3 days');
   });
 

@@ -1,7 +1,6 @@
-import { type DeviceStatus, IMEI_RE, LIMITS } from '@rrp/contracts';
+import { DEVICE_STATUSES, type DeviceStatus, EXPORT_LIMITS, IMEI_RE, LIMITS } from '@rrp/contracts/constants';
 import dayjs from '../../lib/dayjs';
 import type { ExportMode } from './api';
-import { DEVICE_STATUSES, EXPORT_LIMITS } from './constants';
 
 /** Import files: .xlsx only, at most 5 MB (the server also limits rows to LIMITS.importMaxRows). */
 export const IMPORT_FILE_MAX_BYTES = 5 * 1024 * 1024;

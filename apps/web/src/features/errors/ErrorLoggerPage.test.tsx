@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test } from 'vitest';
+import { api } from '../../lib/api';
 import { clearClientErrors, ERROR_LOG_KEY, ERROR_LOG_MAX, getClientErrors, installGlobalErrorCapture, recordClientError } from '../../lib/errorLog';
-import { post } from '../../lib/http';
 import { jsonResponse, mockApi, renderApp, resetState, signIn } from '../../test/utils';
 
 beforeEach(() => {
@@ -21,7 +21,7 @@ describe('error log', () => {
 
   test('captures failed API calls and unhandled rejections', async () => {
     mockApi({ '/announcement/list': () => jsonResponse({ success: false, code: 24002, msg: 'pageNum 不合法', obj: null }, 400) });
-    await post('/announcement/list', {}, { silent: true }).catch(() => undefined);
+    await api('POST /rrp/announcement/list', {}, { silent: true }).catch(() => undefined);
     installGlobalErrorCapture();
     window.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: new Error('boom') }));
     const types = getClientErrors().map((e) => e.type);

@@ -1,4 +1,4 @@
-import { LIMITS } from '@rrp/contracts';
+import { LIMITS } from '@rrp/contracts/constants';
 import { App, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSendFeedback } from './api';

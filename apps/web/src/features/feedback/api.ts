@@ -1,11 +1,11 @@
+import type { FeedbackSource } from '@rrp/contracts/constants';
 import { useMutation } from '@tanstack/react-query';
-import { post } from '../../lib/http';
+import { api } from '../../lib/api';
 
-/** Where feedback was written: the header's feedback dialog or the customer-service widget. */
-export type FeedbackSource = 'feedback' | 'service';
+export type { FeedbackSource };
 
 export function useSendFeedback() {
   return useMutation({
-    mutationFn: ({ feedback, source }: { feedback: string; source: FeedbackSource }) => post<unknown>('/feedback/add', { feedback: feedback.trim(), source }),
+    mutationFn: ({ feedback, source }: { feedback: string; source: FeedbackSource }) => api('POST /rrp/feedback/add', { feedback: feedback.trim(), source }),
   });
 }

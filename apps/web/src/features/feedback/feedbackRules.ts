@@ -1,4 +1,4 @@
-import { LIMITS } from '@rrp/contracts';
+import { LIMITS } from '@rrp/contracts/constants';
 import type { FormRule as Rule } from 'antd';
 import type { TFunction } from 'i18next';
 

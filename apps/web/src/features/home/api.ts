@@ -1,13 +1,12 @@
-import type { TAccountOverview } from '@rrp/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { post } from '../../lib/http';
+import { api } from '../../lib/api';
 
 /** An overview read this recently (during sign-in, see prefetchOverview) is shown without reading it again. */
 const JUST_READ_MS = 3000;
 
 const overviewQuery = {
   queryKey: ['overview'] as const,
-  queryFn: () => post<TAccountOverview>('/account/overview', {}),
+  queryFn: () => api('POST /rrp/account/overview'),
 };
 
 /** Read while signing in, so home shows its figures (and the unread announcement) at once. */

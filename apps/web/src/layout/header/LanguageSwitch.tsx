@@ -1,5 +1,5 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { LOCALES, type Locale } from '@rrp/contracts';
+import { LOCALES, type Locale } from '@rrp/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
 import { writeReports } from '../ingest.js';
 import type { CommandKind } from '../provider.js';
-import { iccidFor, operatorsOf, profileOf, signalNow } from './world.js';
+import { iccidFor, networkOperatorsOf, profileOf, signalNow } from './world.js';
 
 export type CommandJob = { deviceId: string; kind: CommandKind; operationId: number; fail?: FailureReason | null };
 
@@ -25,7 +25,7 @@ type Row = {
   status: string;
   suspended: boolean;
   online: boolean;
-  operator: string | null;
+  network_operator: string | null;
   network_type: string | null;
   area: string | null;
 };
@@ -47,7 +47,7 @@ async function finish(database: Database, tx: Tx, operationId: number, status: '
 export async function completeCommand(database: Database, job: CommandJob, rand: () => number = Math.random): Promise<void> {
   await database.db.transaction(async (tx) => {
     const [row] = await database.rows<Row>(
-      sql`SELECT o.detail, d.imei, d.region, d.status, d.suspended, d.online, d.operator, d.network_type, d.area
+      sql`SELECT o.detail, d.imei, d.region, d.status, d.suspended, d.online, d.network_operator, d.network_type, d.area
           FROM device_operations o JOIN devices d ON d.id = o.device_id
           WHERE o.id = ${job.operationId} AND o.device_id = ${job.deviceId} AND o.status = 'pending'
           FOR UPDATE OF o, d`,
@@ -78,13 +78,13 @@ export async function completeCommand(database: Database, job: CommandJob, rand:
       case 'switch_card': {
         const wanted = row.detail?.target;
         const to = CARDS.includes(wanted as never) ? (wanted as string) : row.status === 'physical_card' ? 'esim' : 'physical_card';
-        const ops = operatorsOf(row.region);
-        // A different card may belong to a different operator.
-        const operator = rand() < 0.5 ? (row.operator ?? profile.operator) : ops[Math.floor(rand() * ops.length)];
-        const iccid = iccidFor(row.imei, row.region, operator, to);
+        const ops = networkOperatorsOf(row.region);
+        // A different card may belong to a different network operator.
+        const networkOperator = rand() < 0.5 ? (row.network_operator ?? profile.networkOperator) : ops[Math.floor(rand() * ops.length)];
+        const iccid = iccidFor(row.imei, row.region, networkOperator, to);
         const signal = signalNow(profile, rand);
-        await touch(sql`status = ${to}, iccid = ${iccid}, operator = ${operator}, signal_level = ${signal}, online = NOT suspended`);
-        await finish(database, tx, job.operationId, 'done', { result: 'done', from: row.status, to, iccid, operator });
+        await touch(sql`status = ${to}, iccid = ${iccid}, network_operator = ${networkOperator}, signal_level = ${signal}, online = NOT suspended`);
+        await finish(database, tx, job.operationId, 'done', { result: 'done', from: row.status, to, iccid, networkOperator });
         return;
       }
       case 'sync': {
@@ -93,7 +93,7 @@ export async function completeCommand(database: Database, job: CommandJob, rand:
         const state = {
           online,
           signalLevel: signal,
-          operator: row.operator ?? profile.operator,
+          networkOperator: row.network_operator ?? profile.networkOperator,
           networkType: row.network_type ?? profile.networkType,
           area: row.area ?? profile.area,
         };

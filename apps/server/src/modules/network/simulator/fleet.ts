@@ -9,7 +9,7 @@ type Due = {
   imei: string;
   region: string;
   online: boolean;
-  operator: string | null;
+  network_operator: string | null;
   network_type: string | null;
   area: string | null;
   last_report_at: string | Date | null;
@@ -29,7 +29,7 @@ export async function fleetTick(database: Database, opts: { now?: number; slice?
   const rand = opts.rand ?? Math.random;
   const everyMs = opts.everyMs ?? SIM_TIMING.reportEveryMs;
   const due = await database.rows<Due>(
-    sql`SELECT id, imei, region, online, operator, network_type, area, last_report_at FROM devices
+    sql`SELECT id, imei, region, online, network_operator, network_type, area, last_report_at FROM devices
         WHERE status IN ('physical_card', 'esim', 'seed_card') AND NOT suspended
           AND (last_report_at IS NULL OR last_report_at <= ${new Date(now - everyMs).toISOString()}::timestamptz)
         ORDER BY last_report_at NULLS FIRST
@@ -45,7 +45,7 @@ export async function fleetTick(database: Database, opts: { now?: number; slice?
       deviceId: d.id,
       at,
       online,
-      operator: d.operator ?? p.operator,
+      networkOperator: d.network_operator ?? p.networkOperator,
       networkType: d.network_type ?? p.networkType,
       area: d.area ?? p.area,
     };

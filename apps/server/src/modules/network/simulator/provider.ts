@@ -93,19 +93,19 @@ export async function attachDevices(database: Database, job: AttachJob, rand: ()
   if (rows.length === 0) return;
   const profiles = rows.map((d) => profileOf(d.imei, d.region));
   await database.db.transaction(async (tx) => {
-    // the device's network profile: ICCID, operator by region, network type, area, real-name status
+    // the device's network profile: ICCID, network operator by region, network type, area, real-name status
     await database.rows(
-      sql`UPDATE devices d SET iccid = coalesce(d.iccid, v.iccid), operator = v.operator, network_type = v.network_type,
+      sql`UPDATE devices d SET iccid = coalesce(d.iccid, v.iccid), network_operator = v.network_operator, network_type = v.network_type,
             area = v.area, real_name = CASE WHEN d.real_name = 'not_real_name' THEN v.real_name ELSE d.real_name END,
             activated_at = coalesce(d.activated_at, now()), updated_at = now()
           FROM unnest(${arr(
             rows.map((d) => d.id),
             'uuid',
           )}, ${arr(
-            rows.map((d, j) => iccidFor(d.imei, d.region, profiles[j].operator)),
+            rows.map((d, j) => iccidFor(d.imei, d.region, profiles[j].networkOperator)),
             'text',
           )}, ${arr(
-            profiles.map((p) => p.operator),
+            profiles.map((p) => p.networkOperator),
             'text',
           )}, ${arr(
             profiles.map((p) => p.networkType),
@@ -116,7 +116,7 @@ export async function attachDevices(database: Database, job: AttachJob, rand: ()
           )}, ${arr(
             profiles.map((p) => p.realName),
             'text',
-          )}) AS v(id, iccid, operator, network_type, area, real_name)
+          )}) AS v(id, iccid, network_operator, network_type, area, real_name)
           WHERE d.id = v.id`,
       tx,
     );
@@ -131,7 +131,7 @@ export async function attachDevices(database: Database, job: AttachJob, rand: ()
           bytes: Math.round(p.bytesPerReport * 0.1),
           online: true,
           signalLevel: signalNow(p, rand),
-          operator: p.operator,
+          networkOperator: p.networkOperator,
           networkType: p.networkType,
           area: p.area,
         };

@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The simulated world: operators, areas and network types by region, and each device's own
+ * The simulated world: network operators, areas and network types by region, and each device's own
  * character (how much data it uses, how good its signal is, how often it drops off), derived
  * from its IMEI so the same device behaves the same way in every process and after restarts.
  */
 
-type RegionWorld = { operators: { name: string; iccidIssuer: string }[]; areas: string[]; realNameShare: number; country: string };
+type RegionWorld = { networkOperators: { name: string; iccidIssuer: string }[]; areas: string[]; realNameShare: number; country: string };
 
 const WORLD: Record<string, RegionWorld> = {
   china_mainland: {
     country: '86',
-    operators: [
+    networkOperators: [
       { name: 'China Mobile', iccidIssuer: '00' },
       { name: 'China Unicom', iccidIssuer: '01' },
       { name: 'China Telecom', iccidIssuer: '03' },
@@ -21,7 +21,7 @@ const WORLD: Record<string, RegionWorld> = {
   },
   hong_kong: {
     country: '852',
-    operators: [
+    networkOperators: [
       { name: 'CSL', iccidIssuer: '00' },
       { name: 'SmarTone', iccidIssuer: '06' },
       { name: '3 Hong Kong', iccidIssuer: '03' },
@@ -32,7 +32,7 @@ const WORLD: Record<string, RegionWorld> = {
   },
   southeast_asia: {
     country: '65',
-    operators: [
+    networkOperators: [
       { name: 'Singtel', iccidIssuer: '01' },
       { name: 'AIS', iccidIssuer: '03' },
       { name: 'Telkomsel', iccidIssuer: '10' },
@@ -44,7 +44,7 @@ const WORLD: Record<string, RegionWorld> = {
   },
   europe: {
     country: '49',
-    operators: [
+    networkOperators: [
       { name: 'Vodafone', iccidIssuer: '02' },
       { name: 'Deutsche Telekom', iccidIssuer: '01' },
       { name: 'Orange', iccidIssuer: '33' },
@@ -55,7 +55,7 @@ const WORLD: Record<string, RegionWorld> = {
   },
   americas: {
     country: '1',
-    operators: [
+    networkOperators: [
       { name: 'AT&T', iccidIssuer: '41' },
       { name: 'Verizon', iccidIssuer: '48' },
       { name: 'T-Mobile', iccidIssuer: '26' },
@@ -73,9 +73,9 @@ export function worldOf(region: string): RegionWorld {
   return WORLD[region] ?? WORLD.southeast_asia;
 }
 
-/** Operators a region's devices attach to. */
-export function operatorsOf(region: string): string[] {
-  return worldOf(region).operators.map((o) => o.name);
+/** Network operators a region's devices attach to. */
+export function networkOperatorsOf(region: string): string[] {
+  return worldOf(region).networkOperators.map((o) => o.name);
 }
 
 /** A small deterministic random stream from a seed (mulberry32 over a SHA-256 prefix). */
@@ -90,7 +90,7 @@ export function seeded(seed: string): () => number {
 }
 
 export type DeviceProfile = {
-  operator: string;
+  networkOperator: string;
   networkType: NetworkType;
   area: string;
   realName: 'real_name' | 'not_real_name' | 'pre_order';
@@ -113,7 +113,7 @@ export function profileOf(imei: string, region: string): DeviceProfile {
   const bytesPerReport = Math.round(Math.exp(Math.log(span[0]) + r() * (Math.log(span[1]) - Math.log(span[0]))));
   const rn = r();
   return {
-    operator: w.operators[Math.floor(r() * w.operators.length)].name,
+    networkOperator: w.networkOperators[Math.floor(r() * w.networkOperators.length)].name,
     networkType,
     area: w.areas[Math.floor(r() * w.areas.length)],
     realName: rn < w.realNameShare ? 'real_name' : rn < w.realNameShare + (1 - w.realNameShare) / 2 ? 'pre_order' : 'not_real_name',
@@ -137,9 +137,9 @@ function luhnDigit(digits: string): number {
 }
 
 /** A 20-digit ICCID (89 + country + issuer + serial + Luhn digit) for a device's card. */
-export function iccidFor(imei: string, region: string, operator: string, card = 'esim'): string {
+export function iccidFor(imei: string, region: string, networkOperator: string, card = 'esim'): string {
   const w = worldOf(region);
-  const issuer = w.operators.find((o) => o.name === operator)?.iccidIssuer ?? '00';
+  const issuer = w.networkOperators.find((o) => o.name === networkOperator)?.iccidIssuer ?? '00';
   const head = `89${w.country}${issuer}`;
   const r = seeded(`iccid:${imei}:${card}`);
   let serial = '';

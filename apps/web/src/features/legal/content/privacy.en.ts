@@ -4,7 +4,7 @@ export const privacyEn: LegalDocument = {
   title: 'RRP IoT Connectivity Console Privacy Policy',
   updated: 'November 1, 2025',
   intro: [
-    'The operator of the RRP IoT Connectivity Console ("we" or "us") takes the protection of personal information seriously and handles it in accordance with the Personal Information Protection Law of the People\'s Republic of China and other applicable laws. This Policy explains how we collect, use, store, share and protect your personal information when you use the RRP IoT Connectivity Console (the "Platform"), and the rights you have.',
+    'The provider of the RRP IoT Connectivity Console ("we" or "us") takes the protection of personal information seriously and handles it in accordance with the Personal Information Protection Law of the People\'s Republic of China and other applicable laws. This Policy explains how we collect, use, store, share and protect your personal information when you use the RRP IoT Connectivity Console (the "Platform"), and the rights you have.',
     'The Platform serves business customers. This Policy applies to the personal information provided by company administrators and the members they invite.',
   ],
   sections: [

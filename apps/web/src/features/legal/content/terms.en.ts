@@ -4,7 +4,7 @@ export const termsEn: LegalDocument = {
   title: 'RRP IoT Connectivity Console Service Agreement',
   updated: 'November 1, 2025',
   intro: [
-    'Welcome to the RRP IoT Connectivity Console (the "Platform"). This Agreement is made between the business you represent ("you" or the "Customer") and the operator of the Platform ("we" or "us") and governs your use of the Platform and related services.',
+    'Welcome to the RRP IoT Connectivity Console (the "Platform"). This Agreement is made between the business you represent ("you" or the "Customer") and the provider of the Platform ("we" or "us") and governs your use of the Platform and related services.',
     'Please read the whole Agreement carefully before registering, in particular the clauses that exclude or limit liability and the dispute resolution clause. By ticking "I have read and agree" and completing registration you confirm that you understand and accept this Agreement. If you do not agree with any part of it, do not register or use the Platform.',
   ],
   sections: [

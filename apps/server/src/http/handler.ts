@@ -1,0 +1,54 @@
+import type { Readable } from 'node:stream';
+import type { ApiKey, Endpoints, Locale, MultipartSpec } from '@rrp/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { TenantScope } from '../db/scope.js';
+import type { MessageKey, Params } from '../i18n/index.js';
+import type { DeviceCaller, MemberCaller, StaffCaller } from '../plugins/auth.js';
+
+/** A file answer: a download (with a name) or an inline resource (the captcha image). */
+export type FileReply = {
+  contentType: string;
+  body: Buffer | Readable | string;
+  /** the download's name; without it the file is shown inline */
+  filename?: string;
+  cacheControl?: string;
+};
+
+export type UploadedFile = { fieldname: string; filename: string; mimetype: string; data: Buffer };
+
+type E<K extends ApiKey> = Endpoints[K];
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+type CallerOf<P> = P extends 'member' ? MemberCaller : P extends 'staff' ? StaffCaller : P extends 'device' ? DeviceCaller : null;
+
+/** What a handler receives: the validated request, the caller its principal declares, its scope. */
+export type Ctx<K extends ApiKey> = {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  locale: Locale;
+  body: E<K> extends { body: infer B } ? Out<B> : undefined;
+  query: E<K> extends { query: infer Q } ? Out<Q> : undefined;
+  params: E<K> extends { params: infer P } ? Out<P> : undefined;
+  /** the text fields and files of a multipart upload, read after the signature was checked */
+  upload: E<K> extends { multipart: MultipartSpec & { fields: infer F } } ? { fields: Out<F>; files: Record<string, UploadedFile | undefined> } : undefined;
+  caller: CallerOf<E<K>['principal']>;
+  /** the companies the endpoint's declared scope reaches (member and device endpoints) */
+  scope: E<K>['principal'] extends 'member' | 'device' ? TenantScope : undefined;
+  /** replaces the success message ("login successful") */
+  say(key: MessageKey, params?: Params): void;
+};
+
+/** What a handler returns: the envelope's obj (checked against the response schema), or a file. */
+export type Result<K extends ApiKey> =
+  E<K> extends { response: 'file' } ? FileReply : E<K> extends { response: infer R extends z.ZodType } ? z.input<R> : never;
+
+export type Handler<K extends ApiKey> = (ctx: Ctx<K>) => Promise<Result<K>> | Result<K>;
+
+/** One handler per declared endpoint: the app does not compile with one missing or one extra. */
+export type HandlerMap = { [K in ApiKey]: Handler<K> };
+
+/** A module's handlers, keyed by the endpoints they implement (an undeclared key does not compile). */
+export function handlers<K extends ApiKey>(map: { [P in K]: Handler<P> }): { [P in K]: Handler<P> } {
+  return map;
+}

@@ -1,0 +1,32 @@
+import type { ErrorCode, Locale } from '@rrp/contracts';
+import { AUTH_TEXTS } from './catalogue/auth.js';
+import { COMMON_TEXTS } from './catalogue/common.js';
+import { DEVICE_TEXTS } from './catalogue/devices.js';
+import { ERROR_TEXTS } from './catalogue/errors.js';
+import { MAIL_TEXTS } from './catalogue/mail.js';
+import { type Bilingual, fill, type Params, pick } from './text.js';
+
+export type { Bilingual, Params } from './text.js';
+
+/**
+ * The server's one message catalogue, in both languages: error codes, success messages, hints,
+ * import failure reasons, spreadsheet labels, e-mails. Modules never compare locales
+ * themselves; they ask for a key. A test checks both languages and their placeholders.
+ */
+export const MESSAGES = { ...COMMON_TEXTS, ...AUTH_TEXTS, ...DEVICE_TEXTS, ...MAIL_TEXTS };
+export type MessageKey = keyof typeof MESSAGES;
+
+/** A catalogue text in a locale, placeholders filled. */
+export function t(locale: Locale, key: MessageKey, params?: Params): string {
+  return fill(pick(MESSAGES[key] as Bilingual, locale), params);
+}
+
+/** The text of an error code in a locale. */
+export function errorText(code: ErrorCode, locale: Locale, params?: Params): string {
+  return fill(pick(ERROR_TEXTS[code], locale), params);
+}
+
+/** A bilingual text (a field label, a data label) in a locale. */
+export const inLocale = (b: Bilingual, locale: Locale): string => pick(b, locale);
+
+export { ERROR_TEXTS };

@@ -1,0 +1,5 @@
+import type { Database } from '../db/client.js';
+import type { ConnectivityProvider } from '../modules/network/index.js';
+
+/** What a module's jobs are built with. */
+export type ModuleDeps = { database: Database; provider: ConnectivityProvider };

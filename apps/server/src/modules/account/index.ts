@@ -1,0 +1,2 @@
+export { accountHandlers } from './handlers.js';
+export { ACCOUNT_QUERY, findAccount } from './repository.js';

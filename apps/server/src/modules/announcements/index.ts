@@ -1,0 +1,2 @@
+export { announcementHandlers } from './handlers.js';
+export { latestAnnouncement } from './repository.js';

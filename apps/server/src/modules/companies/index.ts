@@ -1,0 +1,1 @@
+export { createCompany, createMember, grantData, type NewCompany } from './create-company.js';

@@ -1,0 +1,1 @@
+export { COUNTRIES, COUNTRY_CODES } from './countries.js';

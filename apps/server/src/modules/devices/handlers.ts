@@ -1,0 +1,96 @@
+import { type Locale, REGIONS } from '@rrp/contracts';
+import type { Database } from '../../db/client.js';
+import { ownCompany, type TenantScope } from '../../db/scope.js';
+import { type FileReply, handlers } from '../../http/handler.js';
+import { t } from '../../i18n/index.js';
+import { AppError } from '../../plugins/errors.js';
+import type { CommandKind, ConnectivityProvider } from '../network/index.js';
+import { migrateDevices, sendCommand, setAutoRenew } from './actions.js';
+import { exportDays, streamUsageXlsx } from './export.js';
+import { addGroup, deleteGroup, listGroups, moveToGroup, renameGroup } from './groups.js';
+import { failuresXlsx, findTask, listTasks, readImportFile, runImport, taskFailures, templateXlsx } from './import.js';
+import { renewDevice } from './renew.js';
+import { deviceDetail, listDevices } from './repository.js';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const xlsx = (filename: string, body: FileReply['body']): FileReply => ({ contentType: XLSX_TYPE, filename, body });
+
+/**
+ * The device API: import, list, detail and commands, renewal, migration, groups and the
+ * usage export. Every query goes through the scope the endpoint declares.
+ */
+export const deviceHandlers = ({ database, provider }: { database: Database; provider: ConnectivityProvider }) => {
+  /** The four command endpoints take and answer the same. */
+  const command = (
+    kind: CommandKind,
+    { body, caller, scope, locale }: { body: { imei: string }; caller: { userId: string }; scope: TenantScope; locale: Locale },
+  ) => sendCommand(database, provider, caller, scope, body.imei, kind, locale);
+
+  return handlers({
+    // ---- import
+    'POST /rrp/device/import': async ({ upload, caller, scope }) => {
+      const region = upload.fields.region;
+      const file = upload.files.file;
+      if (!region) throw new AppError(23007);
+      if (!(REGIONS as readonly string[]).includes(region)) throw new AppError(28002, { field: 'region' });
+      if (!file || file.data.length === 0) throw new AppError(23004);
+      if (!/\.xlsx$/i.test(file.filename)) throw new AppError(23005);
+      const rows = await readImportFile(file.data);
+      return runImport(database, provider, caller, ownCompany(scope), { name: file.filename, region, rows });
+    },
+
+    'GET /rrp/device/import/template': async ({ locale }) => xlsx(t(locale, 'devices.file.template'), await templateXlsx(locale)),
+
+    'POST /rrp/device/import/log/list': ({ body, scope }) => listTasks(database, scope, body.pageNum, body.pageSize),
+
+    'POST /rrp/device/import/task': async ({ body, scope }) => {
+      const task = await findTask(database, scope, body.id);
+      if (!task) throw new AppError(29012);
+      return task;
+    },
+
+    'GET /rrp/device/import/failures/:taskId': async ({ params, scope, locale }) => {
+      const found = await taskFailures(database, scope, params.taskId);
+      if (!found) throw new AppError(29012);
+      const base = found.name.replace(/\.xlsx$/i, '');
+      return xlsx(t(locale, 'devices.file.failures', { base }), await failuresXlsx(found.failures, locale));
+    },
+
+    // ---- list, detail, commands
+    'POST /rrp/device/list': ({ body, scope }) => listDevices(database, scope, body),
+    'POST /rrp/device/detail': ({ body, scope }) => deviceDetail(database, scope, body.imei),
+    'POST /rrp/device/suspend': (ctx) => command('suspend', ctx),
+    'POST /rrp/device/unsuspend': (ctx) => command('unsuspend', ctx),
+    'POST /rrp/device/switchCard': (ctx) => command('switch_card', ctx),
+    'POST /rrp/device/sync': (ctx) => command('sync', ctx),
+    'POST /rrp/device/license/renew': ({ body, caller, scope }) => renewDevice(database, provider, caller, scope, body.imei),
+
+    'POST /rrp/device/autoRenew': async ({ body, scope }) => {
+      await setAutoRenew(database, scope, body.imei, body.autoRenew);
+      return null;
+    },
+
+    'POST /rrp/device/migrate': async ({ body, caller, scope }) => ({
+      moved: await migrateDevices(database, caller, scope, body.imeis, body.companyId),
+    }),
+
+    'GET /rrp/device/export': ({ query, scope, locale, req }) => {
+      const days = exportDays(query.mode, query.start, query.end);
+      const body = streamUsageXlsx(database, scope, days, locale, (err) => req.log.error({ err }, 'export failed'));
+      return xlsx(t(locale, 'devices.file.usage', { start: days[0], end: days[days.length - 1] }), body);
+    },
+
+    // ---- groups (the caller's own company)
+    'POST /rrp/device/group/list': async ({ scope, locale }) => ({ list: await listGroups(database, scope.companyId, locale) }),
+    'POST /rrp/device/group/add': async ({ body, scope }) => ({ id: await addGroup(database, scope.companyId, body.name) }),
+    'POST /rrp/device/group/rename': async ({ body, scope }) => {
+      await renameGroup(database, scope.companyId, body.id, body.name);
+      return null;
+    },
+    'POST /rrp/device/group/delete': async ({ body, scope }) => {
+      await deleteGroup(database, scope.companyId, body.id);
+      return null;
+    },
+    'POST /rrp/device/group/move': async ({ body, scope }) => ({ moved: await moveToGroup(database, scope.companyId, body.groupId, body.imeis) }),
+  });
+};

@@ -1,0 +1,1 @@
+export { deviceHandlers } from './handlers.js';

@@ -1,0 +1,1 @@
+export { feedbackHandlers } from './handlers.js';

@@ -1,0 +1,15 @@
+export { licenseHandlers } from './handlers.js';
+export { AUTO_RENEW_JOB, licenseJobs } from './jobs.js';
+export { processExpiries } from './renewal.js';
+export {
+  billedBy,
+  grantLicenses,
+  licenseCount,
+  lockStock,
+  payerOf,
+  renewedExpiry,
+  reservedOf,
+  statusAfterRenewal,
+  stockOf,
+  useLicenses,
+} from './repository.js';

@@ -1,0 +1,6 @@
+export { createProvider } from './create-provider.js';
+export { type DeviceKey, getOrCreateDeviceKey } from './device-keys.js';
+export { networkHandlers } from './handlers.js';
+export { networkJobs } from './jobs.js';
+export { type CommandKind, type ConnectivityProvider, type DeviceRef, deviceRef } from './provider.js';
+export { SimulatorProvider } from './simulator/provider.js';

@@ -1,0 +1,1 @@
+export { opsHandlers } from './handlers.js';

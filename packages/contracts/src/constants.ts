@@ -1,0 +1,16 @@
+/*
+ * Everything of the contracts a browser may import at run time: constants and pure functions,
+ * no zod. The web app imports values from '@rrp/contracts/constants' only, and types from
+ * '@rrp/contracts' with `import type` (a test checks it).
+ */
+export * from './core/endpoint.js';
+export * from './devices/constants.js';
+export * from './feedback/constants.js';
+export * from './licenses/constants.js';
+export * from './network/constants.js';
+export * from './shared/errors.js';
+export * from './shared/limits.js';
+export * from './shared/locale.js';
+export * from './shared/password.js';
+export * from './shared/permissions.js';
+export * from './shared/signing.js';

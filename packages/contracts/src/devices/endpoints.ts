@@ -1,0 +1,87 @@
+import { memberEndpoint } from '../core/endpoint.js';
+import { zNull, zPageRequest } from '../core/paging.js';
+import { IMPORT_UPLOAD } from './constants.js';
+import {
+  zAutoRenewRequest,
+  zDeviceActionResult,
+  zDeviceDetail,
+  zDeviceList,
+  zDeviceListRequest,
+  zExportQuery,
+  zGroupAdd,
+  zGroupAdded,
+  zGroupIdRequest,
+  zGroupList,
+  zGroupMove,
+  zGroupRename,
+  zImeiRequest,
+  zImportFailuresParams,
+  zImportFields,
+  zImportLogList,
+  zImportTask,
+  zImportTaskRequest,
+  zMigrateRequest,
+  zMigrateResult,
+  zMoved,
+  zRenewResult,
+} from './schemas.js';
+
+const list = { permission: 'DEVICE_LIST', scope: 'subtree' } as const;
+const imports = { permission: 'DEVICE_IMPORT', scope: 'subtree' } as const;
+/** Groups belong to one company: the caller's own. */
+const groups = { permission: 'DEVICE_LIST', scope: 'company' } as const;
+
+/** Devices of the company and its sub-companies: import, list, detail, commands, migration, groups, export. */
+export const deviceEndpoints = {
+  'POST /rrp/device/import': memberEndpoint({
+    ...imports,
+    summary: 'Import devices from an xlsx file',
+    description: 'multipart/form-data with the text field `region` and the file field `file` (xlsx, at most 5 MB), signed over the raw body bytes',
+    multipart: { fields: zImportFields, files: { file: { maxBytes: IMPORT_UPLOAD.fileBytes } }, maxBytes: IMPORT_UPLOAD.bodyBytes },
+    response: zImportTask,
+  }),
+  'GET /rrp/device/import/template': memberEndpoint({ ...imports, summary: 'The import template (xlsx, in the caller’s language)', response: 'file' }),
+  'POST /rrp/device/import/log/list': memberEndpoint({ ...imports, summary: 'Import logs, newest first', body: zPageRequest, response: zImportLogList }),
+  'POST /rrp/device/import/task': memberEndpoint({
+    ...imports,
+    summary: 'One import task (poll it for progress)',
+    body: zImportTaskRequest,
+    response: zImportTask,
+  }),
+  'GET /rrp/device/import/failures/:taskId': memberEndpoint({
+    ...imports,
+    summary: 'The refused rows of an import, with their reason (xlsx)',
+    params: zImportFailuresParams,
+    response: 'file',
+  }),
+  'POST /rrp/device/list': memberEndpoint({
+    ...list,
+    summary: 'Devices of the company and its sub-companies',
+    body: zDeviceListRequest,
+    response: zDeviceList,
+  }),
+  'POST /rrp/device/detail': memberEndpoint({ ...list, summary: 'A device, its operations and usage', body: zImeiRequest, response: zDeviceDetail }),
+  'POST /rrp/device/suspend': memberEndpoint({ ...list, summary: 'Send the suspend command', body: zImeiRequest, response: zDeviceActionResult }),
+  'POST /rrp/device/unsuspend': memberEndpoint({ ...list, summary: 'Send the unsuspend command', body: zImeiRequest, response: zDeviceActionResult }),
+  'POST /rrp/device/switchCard': memberEndpoint({
+    ...list,
+    summary: 'Send the card switch command (once per 5 minutes)',
+    body: zImeiRequest,
+    response: zDeviceActionResult,
+  }),
+  'POST /rrp/device/sync': memberEndpoint({ ...list, summary: 'Send the sync command', body: zImeiRequest, response: zDeviceActionResult }),
+  'POST /rrp/device/license/renew': memberEndpoint({
+    ...list,
+    summary: 'Renew the License by one year (uses one stock License)',
+    body: zImeiRequest,
+    response: zRenewResult,
+  }),
+  'POST /rrp/device/autoRenew': memberEndpoint({ ...list, summary: 'Turn auto-renewal on or off', body: zAutoRenewRequest, response: zNull }),
+  'POST /rrp/device/migrate': memberEndpoint({ ...list, summary: 'Move devices to a company of the tree', body: zMigrateRequest, response: zMigrateResult }),
+  'GET /rrp/device/export': memberEndpoint({ ...list, summary: 'Usage per device per day (xlsx, streamed)', query: zExportQuery, response: 'file' }),
+  'POST /rrp/device/group/list': memberEndpoint({ ...groups, summary: 'Device groups', response: zGroupList }),
+  'POST /rrp/device/group/add': memberEndpoint({ ...groups, summary: 'Add a group', body: zGroupAdd, response: zGroupAdded }),
+  'POST /rrp/device/group/rename': memberEndpoint({ ...groups, summary: 'Rename a group', body: zGroupRename, response: zNull }),
+  'POST /rrp/device/group/delete': memberEndpoint({ ...groups, summary: 'Delete an empty group', body: zGroupIdRequest, response: zNull }),
+  'POST /rrp/device/group/move': memberEndpoint({ ...groups, summary: 'Move devices into a group', body: zGroupMove, response: zMoved }),
+} as const;

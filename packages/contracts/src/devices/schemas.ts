@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { field } from '../core/labels.js';
+import { zId, zPage, zPageSize } from '../core/paging.js';
+import { IMEI_RE, LIMITS } from '../shared/limits.js';
+import { DEVICE_SORTS, DEVICE_STATUSES, EXPORT_MODES, REAL_NAME_STATUSES } from './constants.js';
+
+export const zImei = field('IMEI', 'IMEI', z.string().regex(IMEI_RE));
+
+/** IMEIs of a multi-device operation: one per line, or an array. */
+const zImeiList = field(
+  'IMEI 列表',
+  'IMEIs',
+  z.union([z.string().max(16 * LIMITS.imeisPerOperation + 200), z.array(z.string().max(32)).max(LIMITS.imeisPerOperation)]),
+);
+
+export const zDeviceListRequest = z.object({
+  pageNum: field('页码', 'page number', z.number().int().min(1).max(10_000)).default(1),
+  pageSize: zPageSize.default(20),
+  /** opaque keyset cursor from the previous page; when given, pageNum is ignored */
+  cursor: field('分页游标', 'page cursor', z.string().max(200)).optional(),
+  name: field('设备名称', 'device name', z.string().trim().max(LIMITS.deviceNameMax)).optional(),
+  imei: field(
+    'IMEI',
+    'IMEI',
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,15}$/),
+  ).optional(),
+  status: field('设备状态', 'device status', z.enum(DEVICE_STATUSES)).optional(),
+  online: field('在线状态', 'online status', z.boolean()).optional(),
+  groupId: zId('分组', 'group').optional(),
+  sort: field('排序', 'sort', z.enum(DEVICE_SORTS)).default('created_desc'),
+});
+export type TDeviceListRequest = z.infer<typeof zDeviceListRequest>;
+
+export const zDeviceRow = z.object({
+  id: z.string(),
+  imei: z.string(),
+  name: z.string(),
+  region: z.string(),
+  status: z.enum(DEVICE_STATUSES),
+  online: z.boolean(),
+  suspended: z.boolean(),
+  autoRenew: z.boolean(),
+  realName: z.enum(REAL_NAME_STATUSES),
+  iccid: z.string().nullable(),
+  /** the mobile network operator the device is attached to */
+  networkOperator: z.string().nullable(),
+  networkType: z.string().nullable(),
+  signalLevel: z.number().int().nullable(),
+  area: z.string().nullable(),
+  groupId: z.string().nullable(),
+  groupName: z.string().nullable(),
+  strategyName: z.string().nullable(),
+  usageYesterdayMb: z.number(),
+  usageMonthMb: z.number(),
+  activatedAt: z.string().nullable(),
+  licenseExpiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TDeviceRow = z.infer<typeof zDeviceRow>;
+
+export const zDeviceList = zPage(zDeviceRow).extend({
+  /** cursor of the next page, null on the last */
+  nextCursor: z.string().nullable(),
+});
+export type TDeviceList = z.infer<typeof zDeviceList>;
+
+export const zImeiRequest = z.object({ imei: zImei });
+
+export const zDeviceOperation = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  status: z.enum(['pending', 'done', 'failed']),
+  /** the name of the member who acted; null for the platform's own actions (auto-renewal, expiry) */
+  actor: z.string().nullable(),
+  detail: z.unknown().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type TDeviceOperation = z.infer<typeof zDeviceOperation>;
+
+export const zDeviceDetail = z.object({
+  device: zDeviceRow,
+  operations: z.array(zDeviceOperation),
+  /** usage per UTC day for the last 30 days and per month for the last 6 months, MB */
+  usageDaily: z.array(z.object({ day: z.string(), mb: z.number() })),
+  usageMonthly: z.array(z.object({ month: z.string(), mb: z.number() })),
+  /** when a card switch is possible again (null: now) */
+  switchAvailableAt: z.string().nullable(),
+});
+export type TDeviceDetail = z.infer<typeof zDeviceDetail>;
+
+export const zMigrateRequest = z.object({ imeis: zImeiList, companyId: zId('目标公司', 'target company') });
+
+export const zImportTask = z.object({
+  id: z.string(),
+  taskName: z.string(),
+  region: z.string(),
+  status: z.enum(['running', 'done', 'failed']),
+  total: z.number().int(),
+  processed: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  /** the name of the member who started the import */
+  actor: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type TImportTask = z.infer<typeof zImportTask>;
+
+/** The text fields of the import upload; the file travels in the `file` part. */
+export const zImportFields = z.object({ region: field('区域', 'region', z.string().trim().max(40)).optional() });
+
+export const zGroup = z.object({ id: z.string(), name: z.string(), isDefault: z.boolean(), deviceCount: z.number().int(), createdAt: z.string() });
+export type TGroup = z.infer<typeof zGroup>;
+export const zGroupName = z.string().trim().min(1).max(20);
+const zGroupNameField = field('分组名称', 'group name', z.string().max(200));
+
+export const zAutoRenewRequest = z.object({ imei: zImei, autoRenew: field('自动续费', 'auto-renewal', z.boolean()) });
+export const zImportTaskRequest = z.object({ id: zId('导入任务', 'import task') });
+export const zImportFailuresParams = z.object({ taskId: zId('导入任务', 'import task') });
+export const zImportLogList = zPage(zImportTask);
+/** a command sent to a device: it completes later; the hint says when to look */
+export const zDeviceActionResult = z.object({ operationId: z.number().int(), hint: z.string() });
+export const zRenewResult = z.object({ licenseExpiresAt: z.string(), status: z.enum(DEVICE_STATUSES) });
+export const zMigrateResult = z.object({ moved: z.number().int() });
+export const zGroupList = z.object({ list: z.array(zGroup) });
+export const zGroupAdd = z.object({ name: zGroupNameField.optional() });
+export const zGroupAdded = z.object({ id: z.string() });
+export const zGroupRename = z.object({ id: zId('分组', 'group'), name: zGroupNameField.optional() });
+export const zGroupIdRequest = z.object({ id: zId('分组', 'group') });
+export const zGroupMove = z.object({ groupId: zId('分组', 'group').optional(), imeis: zImeiList });
+export const zMoved = z.object({ moved: z.number().int() });
+
+const zDay = (zh: string, en: string) => field(zh, en, z.string().max(20));
+export const zExportQuery = z.object({
+  mode: field('导出方式', 'export mode', z.enum(EXPORT_MODES)),
+  start: zDay('开始日期', 'start date'),
+  end: zDay('结束日期', 'end date'),
+});
+export type TRenewResult = z.infer<typeof zRenewResult>;
+export type TDeviceActionResult = z.infer<typeof zDeviceActionResult>;
+export type TImportLogList = z.infer<typeof zImportLogList>;

@@ -1,0 +1,25 @@
+import { accountEndpoints } from './account/endpoints.js';
+import { announcementEndpoints } from './announcements/endpoints.js';
+import { authEndpoints } from './auth/endpoints.js';
+import { joinEndpoints } from './core/endpoint.js';
+import { deviceEndpoints } from './devices/endpoints.js';
+import { feedbackEndpoints } from './feedback/endpoints.js';
+import { licenseEndpoints } from './licenses/endpoints.js';
+import { networkEndpoints } from './network/endpoints.js';
+import { opsEndpoints } from './ops/endpoints.js';
+
+/**
+ * Every endpoint of the API, declared once: `METHOD /path` (under /api/v1) → principal,
+ * permission, scope, request and response schemas, summary. The server registers a handler
+ * for each, the web calls them through `api(key, body)`, the access-matrix test walks them.
+ */
+export const ENDPOINTS = joinEndpoints(
+  authEndpoints,
+  accountEndpoints,
+  announcementEndpoints,
+  feedbackEndpoints,
+  licenseEndpoints,
+  deviceEndpoints,
+  networkEndpoints,
+  opsEndpoints,
+);
