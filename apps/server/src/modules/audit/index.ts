@@ -1,0 +1,1 @@
+export { type Actor, type AuditEntry, type Changes, changesOf, HIDDEN, recordAudit, recordAuditMany } from './record.js';

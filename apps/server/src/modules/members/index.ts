@@ -1,0 +1,1 @@
+export { assertContactFree, createPendingMember, type NewMember, sendInvitation } from './invitations.js';
