@@ -19,4 +19,13 @@ export const auditEndpoints = {
     query: zAuditExportQuery,
     response: 'file',
   }),
+
+  // ---- back office: every company
+  'POST /ops/audit/list': staffEndpoint({ ...audit, summary: 'Audit events of every company, newest first', body: zAuditListRequest, response: zAuditList }),
+  'GET /ops/audit/export': staffEndpoint({
+    ...audit,
+    summary: 'The audit events matching the filters, as xlsx (at most 50,000 rows)',
+    query: zAuditExportQuery,
+    response: 'file',
+  }),
 } as const;
