@@ -9,10 +9,11 @@ import type { Database } from './db/client.js';
 import { guardUndeclaredRoutes, registerEndpoints } from './http/endpoints.js';
 import type { HandlerMap } from './http/handler.js';
 import { accountHandlers } from './modules/account/index.js';
-import { announcementHandlers } from './modules/announcements/index.js';
+import { announcementHandlers, announcementOpsHandlers } from './modules/announcements/index.js';
+import { auditHandlers } from './modules/audit/index.js';
 import { authHandlers, Captchas, RsaKeys } from './modules/auth/index.js';
 import { deviceHandlers } from './modules/devices/index.js';
-import { feedbackHandlers } from './modules/feedback/index.js';
+import { feedbackHandlers, feedbackOpsHandlers } from './modules/feedback/index.js';
 import { licenseHandlers } from './modules/licenses/index.js';
 import { type ConnectivityProvider, networkHandlers } from './modules/network/index.js';
 import { opsHandlers } from './modules/ops/index.js';
@@ -50,6 +51,9 @@ function allHandlers(opts: AppOptions): HandlerMap {
     ...deviceHandlers({ database, provider }),
     ...networkHandlers({ database }),
     ...opsHandlers({ database }),
+    ...auditHandlers({ database }),
+    ...announcementOpsHandlers({ database }),
+    ...feedbackOpsHandlers({ database }),
   } satisfies HandlerMap;
 }
 

@@ -1,9 +1,10 @@
 import { accountEndpoints } from './account/endpoints.js';
-import { announcementEndpoints } from './announcements/endpoints.js';
+import { announcementEndpoints, announcementOpsEndpoints } from './announcements/endpoints.js';
+import { auditEndpoints } from './audit/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
 import { joinEndpoints } from './core/endpoint.js';
 import { deviceEndpoints } from './devices/endpoints.js';
-import { feedbackEndpoints } from './feedback/endpoints.js';
+import { feedbackEndpoints, feedbackOpsEndpoints } from './feedback/endpoints.js';
 import { licenseEndpoints } from './licenses/endpoints.js';
 import { networkEndpoints } from './network/endpoints.js';
 import { opsEndpoints } from './ops/endpoints.js';
@@ -22,4 +23,7 @@ export const ENDPOINTS = joinEndpoints(
   deviceEndpoints,
   networkEndpoints,
   opsEndpoints,
+  auditEndpoints,
+  announcementOpsEndpoints,
+  feedbackOpsEndpoints,
 );

@@ -45,3 +45,10 @@ export const AUDIT_ACTIONS = [
   'announcement.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The most events one audit export holds (the newest ones; the sheet says when more matched). */
+export const AUDIT_EXPORT_MAX_ROWS = 50_000;
+
+/** The kinds of record an audit event is about (its `targetType`). */
+export const AUDIT_TARGET_TYPES = ['member', 'role', 'company', 'certification', 'account', 'device', 'import', 'group', 'feedback', 'announcement'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

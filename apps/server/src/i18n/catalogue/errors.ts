@@ -127,6 +127,11 @@ export const ERROR_TEXTS: Record<ErrorCode, Bilingual> = {
   30018: { zh: '公司已停用', en: 'The company is disabled' },
   30019: { zh: '已认证的公司不能修改名称', en: 'A verified company cannot change its name' },
   30020: { zh: '请上传营业执照图片', en: 'The business licence image is required' },
+  // audit log, announcements, feedback inbox
+  30040: { zh: '公告已发布', en: 'The announcement is already published' },
+  30041: { zh: '该反馈已处理', en: 'This feedback is already handled' },
+  30042: { zh: '开始日期不能晚于结束日期', en: 'The start date must not be after the end date' },
+  30043: { zh: '请至少选择一家公司', en: 'Choose at least one company' },
   // 5xxxx carrier and profile operations
   51001: { zh: '获取 Profile 资源失败', en: 'Failed to get the profile resource' },
   51002: { zh: 'Profile 激活失败', en: 'Profile activation failed' },

@@ -66,8 +66,8 @@ export const authHandlers = ({ database, keys, captchas }: Deps) =>
       return null;
     },
 
-    'POST /rrp/user/changeLocal': async ({ body, caller }) => {
-      await storeLocale(database, caller.userId, body.localCode);
+    'POST /rrp/user/changeLocal': async ({ body, caller, actor }) => {
+      await storeLocale(database, caller.userId, body.localCode, actor);
       return null;
     },
   });
