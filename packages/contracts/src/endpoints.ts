@@ -5,8 +5,10 @@ import { joinEndpoints } from './core/endpoint.js';
 import { deviceEndpoints } from './devices/endpoints.js';
 import { feedbackEndpoints } from './feedback/endpoints.js';
 import { licenseEndpoints } from './licenses/endpoints.js';
+import { memberEndpoints } from './members/endpoints.js';
 import { networkEndpoints } from './network/endpoints.js';
 import { opsEndpoints } from './ops/endpoints.js';
+import { roleEndpoints } from './roles/endpoints.js';
 
 /**
  * Every endpoint of the API, declared once: `METHOD /path` (under /api/v1) → principal,
@@ -22,4 +24,6 @@ export const ENDPOINTS = joinEndpoints(
   deviceEndpoints,
   networkEndpoints,
   opsEndpoints,
+  memberEndpoints,
+  roleEndpoints,
 );
