@@ -394,6 +394,23 @@ describe('disabling, enabling and deleting', () => {
     expect((await call(t.app, x.session, api('/user/delete'), { id: deputy.id })).json().success).toBe(true);
   });
 
+  it('lets only one of two super administrators disabling each other at once through', async () => {
+    const { companyId } = await otherCompany(t.database, 'pair@other.rrp.local');
+    const a = await login(t.app, 'pair@other.rrp.local');
+    const aId = await userIdOf(t.database, 'pair@other.rrp.local');
+    const b = await inviteAndSignIn(t.app, t.database, a, { name: 'Pair B', roleIds: [await roleId(t.database, companyId, '超级管理员')] });
+    const [ra, rb] = await Promise.all([
+      call(t.app, a, api('/user/update'), { id: b.id, state: 'disabled' }),
+      call(t.app, b.session, api('/user/update'), { id: aId, state: 'disabled' }),
+    ]);
+    expect([ra.json().success, rb.json().success].filter(Boolean)).toHaveLength(1);
+    // the loser either waited for the winner and found itself the last one (30003), or came in after it and was signed out (88016)
+    const loser = [ra, rb].find((r) => !r.json().success);
+    expect([30003, 88016]).toContain(loser?.json().code);
+    const enabled = await t.database.rows(sql`SELECT 1 FROM users WHERE company_id = ${companyId} AND state = 'enabled'`);
+    expect(enabled).toHaveLength(1);
+  });
+
   it('deletes softly: the name stays in history, contacts are free again, the role is no longer held', async () => {
     const m = await inviteAndSignIn(t.app, t.database, admin, { name: 'Leaver', roleIds: [roles.specialist] });
     expect((await call(t.app, admin, api('/user/delete'), { id: m.id })).json().success).toBe(true);
@@ -413,5 +430,19 @@ describe('disabling, enabling and deleting', () => {
     // the same e-mail and phone make a new member
     const again = await call(t.app, admin, api('/user/add'), { name: 'Returner', phone: m.phone, mail: m.mail, roleIds: [roles.specialist], state: 'enabled' });
     expect(again.json().success).toBe(true);
+  });
+});
+
+describe('sub-companies', () => {
+  it('a parent company does not manage its sub-company’s members through these routes, nor the other way round', async () => {
+    const sub = await login(t.app, DEMO.subAdmin);
+    const subAdminId = await userIdOf(t.database, DEMO.subAdmin);
+    const specialistId = await userIdOf(t.database, DEMO.specialist);
+    expect((await call(t.app, admin, api('/user/detail'), { id: subAdminId })).json().code).toBe(30001);
+    expect((await call(t.app, admin, api('/user/update'), { id: subAdminId, state: 'disabled' })).json().code).toBe(30001);
+    expect((await call(t.app, sub, api('/user/delete'), { id: specialistId })).json().code).toBe(30001);
+    const listed = (await call(t.app, sub, api('/user/list'), {})).json().obj.list.map((m: { mail: string }) => m.mail);
+    expect(listed).toEqual([DEMO.subAdmin]);
+    expect((await t.database.rows<{ state: string }>(sql`SELECT state FROM users WHERE id = ${subAdminId}`))[0].state).toBe('enabled');
   });
 });

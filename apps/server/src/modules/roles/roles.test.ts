@@ -268,3 +268,22 @@ describe('a role change reaches its members on their next call', () => {
     expect((await list()).json().success).toBe(true);
   });
 });
+
+describe('sub-companies', () => {
+  it('a sub-company manages its own roles only; billed by its parent, its super administrator still hands on every code', async () => {
+    const sub = await login(t.app, DEMO.subAdmin);
+    const subCompany = await companyIdOf(t.database, DEMO.subAdmin);
+    const names = (await call(t.app, sub, api('/role/list'), {})).json().obj.list.map((r: { id: string }) => r.id);
+    expect(names).toContain(await roleId(t.database, subCompany.id, '超级管理员'));
+    expect(names).not.toContain(await roleId(t.database, demo.id, '超级管理员'));
+    // the parent's roles are another company's to the sub-company, and the other way round
+    const parentRole = await roleId(t.database, demo.id, '运营专员');
+    expect((await call(t.app, sub, api('/role/detail'), { id: parentRole })).json().code).toBe(30006);
+    expect((await call(t.app, admin, api('/role/detail'), { id: await roleId(t.database, subCompany.id, '运营专员') })).json().code).toBe(30006);
+    // MERCHANDISE is removed from what the sub-company's members use, not from what its super administrator may grant
+    expect(sub.permissionsList).not.toContain('MERCHANDISE_BUY_DATA');
+    const { tree } = (await call(t.app, sub, api('/role/permissionTree'))).json().obj;
+    expect(tree.find((n: { code: string }) => n.code === 'MERCHANDISE').grantable).toBe(true);
+    expect((await call(t.app, sub, api('/role/add'), { name: 'Buyers', permissions: ['MERCHANDISE_BUY_DATA'] })).json().success).toBe(true);
+  });
+});
