@@ -15,8 +15,10 @@ import { authHandlers, Captchas, RsaKeys } from './modules/auth/index.js';
 import { deviceHandlers } from './modules/devices/index.js';
 import { feedbackHandlers, feedbackOpsHandlers } from './modules/feedback/index.js';
 import { licenseHandlers } from './modules/licenses/index.js';
+import { memberHandlers } from './modules/members/index.js';
 import { type ConnectivityProvider, networkHandlers } from './modules/network/index.js';
 import { opsHandlers } from './modules/ops/index.js';
+import { roleHandlers } from './modules/roles/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { bodyPlugin } from './plugins/body.js';
 import { envelopePlugin } from './plugins/envelope.js';
@@ -54,6 +56,8 @@ function allHandlers(opts: AppOptions): HandlerMap {
     ...auditHandlers({ database }),
     ...announcementOpsHandlers({ database }),
     ...feedbackOpsHandlers({ database }),
+    ...memberHandlers({ database, publicUrl: config.publicUrl }),
+    ...roleHandlers({ database }),
   } satisfies HandlerMap;
 }
 

@@ -6,8 +6,10 @@ import { joinEndpoints } from './core/endpoint.js';
 import { deviceEndpoints } from './devices/endpoints.js';
 import { feedbackEndpoints, feedbackOpsEndpoints } from './feedback/endpoints.js';
 import { licenseEndpoints } from './licenses/endpoints.js';
+import { memberEndpoints } from './members/endpoints.js';
 import { networkEndpoints } from './network/endpoints.js';
 import { opsEndpoints } from './ops/endpoints.js';
+import { roleEndpoints } from './roles/endpoints.js';
 
 /**
  * Every endpoint of the API, declared once: `METHOD /path` (under /api/v1) → principal,
@@ -26,4 +28,6 @@ export const ENDPOINTS = joinEndpoints(
   auditEndpoints,
   announcementOpsEndpoints,
   feedbackOpsEndpoints,
+  memberEndpoints,
+  roleEndpoints,
 );

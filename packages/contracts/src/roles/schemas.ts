@@ -2,15 +2,30 @@ import { z } from 'zod';
 import { field } from '../core/labels.js';
 import { zId, zPage, zPageNum, zPageSize } from '../core/paging.js';
 import { LIMITS } from '../shared/limits.js';
-import { GRANTABLE_PERMISSIONS } from '../shared/permissions.js';
+import { GRANTABLE_PERMISSIONS, isSampleRoleName, SAMPLE_ROLES } from '../shared/permissions.js';
 
-const zRoleName = field('角色名称', 'role name', z.string().trim().min(1).max(LIMITS.roleNameMax));
+const SAMPLE_ROLE_NAME_MAX = Math.max(LIMITS.roleNameMax, ...SAMPLE_ROLES.flatMap((r) => [r.zh.length, r.en.length]));
+
+/** At most 10 characters, except a sample role's label (a localised system name, docs/decisions.md). */
+const zRoleName = field(
+  '角色名称',
+  'role name',
+  z
+    .string()
+    .trim()
+    .min(1)
+    .superRefine((s, ctx) => {
+      if (s.length > LIMITS.roleNameMax && !isSampleRoleName(s))
+        ctx.addIssue({ code: 'too_big', origin: 'string', maximum: LIMITS.roleNameMax, inclusive: true, input: s });
+    }),
+);
 const zPermissions = field('权限', 'permissions', z.array(z.enum(GRANTABLE_PERMISSIONS)).max(GRANTABLE_PERMISSIONS.length));
 
 export const zRoleListRequest = z.object({
   pageNum: zPageNum.default(1),
   pageSize: zPageSize.default(10),
-  name: field('角色名称', 'role name', z.string().trim().max(LIMITS.roleNameMax)).optional(),
+  // a search may name a sample role by its label, longer than a typed name may be
+  name: field('角色名称', 'role name', z.string().trim().max(SAMPLE_ROLE_NAME_MAX)).optional(),
 });
 
 export const zRoleRow = z.object({

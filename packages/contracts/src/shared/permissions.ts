@@ -93,3 +93,12 @@ export function localizeRoleName(name: string, locale: 'zh-CN' | 'en'): string {
   const sample = SAMPLE_ROLES.find((r) => r.zh === name || r.en === name);
   return sample ? (locale === 'en' ? sample.en : sample.zh) : name;
 }
+
+/**
+ * Whether a name is a sample role's label in either language ("Operation specialist"). Sample
+ * role names are localised system labels: the role-name length limit applies to names people
+ * type, not to them (docs/decisions.md).
+ */
+export function isSampleRoleName(name: string): boolean {
+  return SAMPLE_ROLES.some((r) => r.zh === name || r.en === name);
+}

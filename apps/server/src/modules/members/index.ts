@@ -1,1 +1,3 @@
+export { memberHandlers } from './handlers.js';
 export { assertContactFree, createPendingMember, type NewMember, sendInvitation } from './invitations.js';
+export { companyLocale } from './repository.js';
