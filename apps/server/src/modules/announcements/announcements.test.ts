@@ -9,7 +9,7 @@ let adminA: Session;
 let subOfA: Session;
 let adminB: Session;
 let companyA: { id: string };
-let companyB: { companyId: string };
+let companyB: { companyId: string; email: string };
 
 const ops = (path: string, body: unknown, lang = 'zh-CN') =>
   call(t.app, staff, `/api/v1/ops/announcement${path}`, body, { lang }).then((r) => ({ status: r.statusCode, ...r.json() }));
