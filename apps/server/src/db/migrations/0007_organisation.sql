@@ -88,6 +88,7 @@ CREATE UNIQUE INDEX "users_phone_uq" ON "users" USING btree ("phone") WHERE stat
 UPDATE "announcements" SET "created_at" = coalesce("published_at", "created_at"), "updated_at" = coalesce("published_at", "updated_at");--> statement-breakpoint
 UPDATE "users" SET "state" = 'pending' WHERE "state" = 'invited';--> statement-breakpoint
 UPDATE "roles" SET "is_super" = true WHERE "name" IN ('超级管理员', 'Super administrator');--> statement-breakpoint
+UPDATE "roles" SET "permissions" = array_append("permissions", 'AUDIT_LOG') WHERE "is_super" AND NOT ('AUDIT_LOG' = ANY("permissions"));--> statement-breakpoint
 CREATE FUNCTION "audit_events_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit events are append-only'; END $$;--> statement-breakpoint
 CREATE TRIGGER "audit_events_no_update" BEFORE UPDATE OR DELETE ON "audit_events" FOR EACH ROW EXECUTE FUNCTION "audit_events_append_only"();--> statement-breakpoint
 CREATE TRIGGER "audit_events_no_truncate" BEFORE TRUNCATE ON "audit_events" FOR EACH STATEMENT EXECUTE FUNCTION "audit_events_append_only"();
