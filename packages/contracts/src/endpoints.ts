@@ -1,6 +1,7 @@
-import { accountEndpoints } from './account/endpoints.js';
+import { accountEndpoints, accountSettingsEndpoints } from './account/endpoints.js';
 import { announcementEndpoints } from './announcements/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
+import { companyEndpoints } from './companies/endpoints.js';
 import { joinEndpoints } from './core/endpoint.js';
 import { deviceEndpoints } from './devices/endpoints.js';
 import { feedbackEndpoints } from './feedback/endpoints.js';
@@ -16,6 +17,8 @@ import { opsEndpoints } from './ops/endpoints.js';
 export const ENDPOINTS = joinEndpoints(
   authEndpoints,
   accountEndpoints,
+  accountSettingsEndpoints,
+  companyEndpoints,
   announcementEndpoints,
   feedbackEndpoints,
   licenseEndpoints,

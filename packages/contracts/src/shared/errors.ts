@@ -125,6 +125,10 @@ export const ERROR_STATUS = {
   30018: 409,
   30019: 409,
   30020: 400,
+  // 30030–30039: companies and certification (s2)
+  30030: 404,
+  30031: 409,
+  30032: 409,
   // 5xxxx carrier and profile operations
   51001: 502,
   51002: 502,

@@ -127,6 +127,12 @@ export const ERROR_TEXTS: Record<ErrorCode, Bilingual> = {
   30018: { zh: '公司已停用', en: 'The company is disabled' },
   30019: { zh: '已认证的公司不能修改名称', en: 'A verified company cannot change its name' },
   30020: { zh: '请上传营业执照图片', en: 'The business licence image is required' },
+  30030: { zh: '认证申请不存在', en: 'Certification submission not found' },
+  30031: {
+    zh: '这里只能修改子公司，本公司的资料请在账号信息中修改',
+    en: 'Only sub-companies can be changed here; edit your own company in the account information',
+  },
+  30032: { zh: '上级公司已停用，请先启用上级公司', en: 'The parent company is disabled: enable it first' },
   // 5xxxx carrier and profile operations
   51001: { zh: '获取 Profile 资源失败', en: 'Failed to get the profile resource' },
   51002: { zh: 'Profile 激活失败', en: 'Profile activation failed' },

@@ -1,1 +1,4 @@
 export { createCompany, createMember, grantData, type NewCompany } from './create-company.js';
+export { companyHandlers } from './handlers.js';
+export { cleanLicenceImage } from './licence-image.js';
+export { companyLanguage } from './repository.js';
