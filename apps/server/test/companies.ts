@@ -99,3 +99,25 @@ export async function auditOf(database: Database, action: string) {
     changes: Record<string, [unknown, unknown]>;
   }>(sql`SELECT actor_kind, actor_name, company_id, target_id, target_label, changes FROM audit_events WHERE action = ${action} ORDER BY id`);
 }
+
+/** A signed-up member of a company holding its super administrator role (password DEMO_PASSWORD). */
+export async function superMember(database: Database, companyId: string, email: string, locale: 'zh-CN' | 'en' = 'zh-CN'): Promise<string> {
+  const hash = await hashPassword(DEMO_PASSWORD);
+  return database.db.transaction(async (tx) => {
+    const [role] = await database.rows<{ id: string }>(sql`SELECT id FROM roles WHERE company_id = ${companyId} AND is_super LIMIT 1`, tx);
+    return createMember(database, tx, { companyId, name: `管理员 ${email.split('@')[0]}`, email, phone: null, passwordHash: hash, locale, roleIds: [role.id] });
+  });
+}
+
+/** Devices of a company: `online` of them online, `licensed` of them with a License in force. */
+export async function addDevices(database: Database, companyId: string, imeis: string[], o: { online?: number; licensed?: number } = {}): Promise<string[]> {
+  const ids: string[] = [];
+  for (const [i, imei] of imeis.entries()) {
+    const [d] = await database.rows<{ id: string }>(sql`
+      INSERT INTO devices (company_id, imei, region, online, license_expires_at, status)
+      VALUES (${companyId}, ${imei}, 'europe', ${i < (o.online ?? 0)}, ${i < (o.licensed ?? 0) ? sql`now() + interval '200 days'` : null}, 'physical_card')
+      RETURNING id`);
+    ids.push(d.id);
+  }
+  return ids;
+}

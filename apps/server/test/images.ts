@@ -1,5 +1,4 @@
-import { deflateSync } from 'node:zlib';
-import { crc32 } from '../src/modules/companies/licence-image.js';
+import { crc32, deflateSync } from 'node:zlib';
 
 /**
  * Real, decodable test images built byte by byte: a flat-grey JPEG (every block's DC difference

@@ -30,7 +30,7 @@ export async function inviteCompanyAdmin(
       companyId: c.id,
       name: body.name,
       phone: body.phone,
-      mail: body.mail,
+      mail: body.mail.toLowerCase(),
       roleIds: [role.id],
       state: 'enabled',
       locale: await companyLanguage(database, c.id, ctx.locale, tx),

@@ -72,7 +72,7 @@ export async function companyDetail(database: Database, id: string, locale: Loca
              (SELECT max(i.created_at) FROM invitations i WHERE i.user_id = u.id AND u.state = 'pending' AND i.used_at IS NULL AND i.revoked_at IS NULL) AS invited_at,
              (SELECT json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY r.created_at) FROM user_roles ur JOIN roles r ON r.id = ur.role_id
                WHERE ur.user_id = u.id) AS roles
-      FROM users u WHERE u.company_id = ${r.id} AND u.state <> 'deleted' ORDER BY u.created_at, u.id`),
+      FROM users u WHERE u.company_id = ${r.id} AND u.state <> 'deleted' ORDER BY u.created_at, lower(u.email)`),
     certificationOf(database, r.id),
     database.rows<{ total: string | null; used: string | null }>(sql`
       SELECT (SELECT sum(delta_mb) FILTER (WHERE delta_mb > 0) FROM data_pool_ledger WHERE company_id = ${payer.id}) AS total,

@@ -41,7 +41,7 @@ describe('JPEG', () => {
         exif(6),
         jpegSegment(0xe1, Buffer.from('http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><dc:creator>Jane Doe</dc:creator></x:xmpmeta>', 'latin1')),
         jpegSegment(0xe2, Buffer.from('ICC_PROFILE\0\x01\x01lcms-profile-of-jane', 'latin1')),
-        jpegSegment(0xed, Buffer.from('Photoshop 3.0\08BIM caption', 'latin1')),
+        jpegSegment(0xed, Buffer.from('Photoshop 3.0\x008BIM caption', 'latin1')),
         jpegSegment(0xfe, Buffer.from('<script>alert(document.cookie)</script>', 'latin1')),
       ],
       after: Buffer.from('<?php system($_GET["c"]); ?>', 'latin1'),

@@ -293,7 +293,7 @@ const CRC_TABLE = (() => {
   return t;
 })();
 
-export function crc32(data: Buffer): number {
+function crc32(data: Buffer): number {
   let c = -1;
   for (let i = 0; i < data.length; i++) c = CRC_TABLE[(c ^ data[i]) & 0xff] ^ (c >>> 8);
   return (c ^ -1) >>> 0;
