@@ -34,7 +34,6 @@ export async function updateAccount(database: Database, who: Who, body: { name: 
   const u = await me(database, who.userId);
   const after = { name: body.name, phone: body.phone, jobTitle: body.jobTitle ?? u.job_title };
   const changes = changesOf({ name: u.name, phone: u.phone, jobTitle: u.job_title }, after);
-  if (Object.keys(changes).length === 0) return null;
   try {
     await database.db.transaction(async (tx) => {
       await assertContactFree(database, tx, u.email, body.phone, who.userId);
@@ -191,7 +190,6 @@ export async function updateCompanyProfile(database: Database, who: Who, body: {
     if (!c) throw new AppError(21001);
     if (c.certification === 'verified' && c.name !== body.name) throw new AppError(30019, { field: 'name' });
     const changes = changesOf({ name: c.name, country: c.country, address: c.address }, body);
-    if (Object.keys(changes).length === 0) return;
     await database.rows(
       sql`UPDATE companies SET name = ${body.name}, country = ${body.country}, address = ${body.address}, updated_at = now() WHERE id = ${who.companyId}`,
       tx,

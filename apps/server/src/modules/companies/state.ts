@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
-import { type Actor, recordAuditMany } from '../audit/index.js';
+import { type Actor, recordAudit, recordAuditMany } from '../audit/index.js';
 import { subCompanyInScope } from './repository.js';
 
 /**
@@ -24,7 +24,11 @@ export async function setCompanyState(database: Database, ctx: { actor: Actor; s
           WHERE path LIKE ${`${c.path}%`} AND state <> ${body.state} RETURNING id, name`,
       tx,
     );
-    if (changed.length === 0) return;
+    if (changed.length === 0) {
+      // already in that state: the call is still recorded, with nothing changed
+      await recordAudit(database, tx, ctx.actor, { action: 'company.state', companyId: c.id, targetType: 'company', targetId: c.id, targetLabel: c.name });
+      return;
+    }
     if (body.state === 'disabled')
       await database.rows(
         sql`UPDATE sessions SET ended_at = now(), end_reason = 'disabled'

@@ -9,7 +9,8 @@ import { subCompanyInScope } from './repository.js';
 /**
  * Renames a sub-company or changes its country or billing. A verified company keeps the name
  * it was verified under (30019), as on its own profile page. Changing the billing moves the
- * company's future License and data use to its own stock (independent) or its parent's.
+ * company's future License and data use to its own stock (independent) or its parent's. The
+ * call is audited even when nothing differs (the event's changes are then empty).
  */
 export async function updateCompany(database: Database, ctx: { actor: Actor; scope: TenantScope }, body: CompanyFields & { id: string }): Promise<null> {
   assertCountry(body.country);
@@ -19,7 +20,6 @@ export async function updateCompany(database: Database, ctx: { actor: Actor; sco
     const before = { name: c.name, country: c.country, billing: c.billing };
     const after = { name: body.name, country: body.country, billing: body.billing };
     const changes = changesOf(before, after);
-    if (Object.keys(changes).length === 0) return;
     await database.rows(
       sql`UPDATE companies SET name = ${body.name}, country = ${body.country}, billing = ${body.billing}, updated_at = now() WHERE id = ${c.id}`,
       tx,
