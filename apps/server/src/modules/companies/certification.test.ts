@@ -134,9 +134,10 @@ describe('certification submission', () => {
     expect(Buffer.from(row.image).includes(Buffer.from('Jane Doe'))).toBe(false);
   });
 
-  it('refuses a second submission while under review (30013), and a member without ACCOUNT_INFO (10002)', async () => {
+  it('refuses a second submission while under review (30013), also two at once, and a member without ACCOUNT_INFO (10002)', async () => {
     const c = await company('twice@acme-iot.cn');
-    expect((await submitCertification(t.app, c.session, GOOD_FORM, { data: jpeg() })).json().success).toBe(true);
+    const both = await Promise.all([1, 2].map(() => submitCertification(t.app, c.session, GOOD_FORM, { data: jpeg() })));
+    expect(both.map((r) => r.json().code).sort()).toEqual([0, 30013]);
     const again = await submitCertification(t.app, c.session, GOOD_FORM, { data: jpeg() });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe(30013);
