@@ -8,10 +8,11 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { guardUndeclaredRoutes, registerEndpoints } from './http/endpoints.js';
 import type { HandlerMap } from './http/handler.js';
-import { accountHandlers } from './modules/account/index.js';
+import { accountHandlers, accountSettingsHandlers } from './modules/account/index.js';
 import { announcementHandlers, announcementOpsHandlers } from './modules/announcements/index.js';
 import { auditHandlers } from './modules/audit/index.js';
 import { authHandlers, Captchas, RsaKeys } from './modules/auth/index.js';
+import { companyHandlers } from './modules/companies/index.js';
 import { deviceHandlers } from './modules/devices/index.js';
 import { feedbackHandlers, feedbackOpsHandlers } from './modules/feedback/index.js';
 import { licenseHandlers } from './modules/licenses/index.js';
@@ -47,6 +48,8 @@ function allHandlers(opts: AppOptions): HandlerMap {
   return {
     ...authHandlers({ database, keys, captchas }),
     ...accountHandlers({ database, contact: CONTACT }),
+    ...accountSettingsHandlers({ database }),
+    ...companyHandlers({ database, publicUrl: config.publicUrl }),
     ...announcementHandlers({ database }),
     ...feedbackHandlers({ database }),
     ...licenseHandlers({ database }),

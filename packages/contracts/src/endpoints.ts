@@ -1,7 +1,8 @@
-import { accountEndpoints } from './account/endpoints.js';
+import { accountEndpoints, accountSettingsEndpoints } from './account/endpoints.js';
 import { announcementEndpoints, announcementOpsEndpoints } from './announcements/endpoints.js';
 import { auditEndpoints } from './audit/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
+import { companyEndpoints } from './companies/endpoints.js';
 import { joinEndpoints } from './core/endpoint.js';
 import { deviceEndpoints } from './devices/endpoints.js';
 import { feedbackEndpoints, feedbackOpsEndpoints } from './feedback/endpoints.js';
@@ -19,6 +20,8 @@ import { roleEndpoints } from './roles/endpoints.js';
 export const ENDPOINTS = joinEndpoints(
   authEndpoints,
   accountEndpoints,
+  accountSettingsEndpoints,
+  companyEndpoints,
   announcementEndpoints,
   feedbackEndpoints,
   licenseEndpoints,

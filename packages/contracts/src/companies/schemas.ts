@@ -135,7 +135,7 @@ export const zOpsCertificationListRequest = z.object({
 export const zOpsCertificationRow = zCertificationFields.extend({
   id: z.string(),
   companyId: z.string(),
-  /** the company's name when it submitted (the form's company name may differ) */
+  /** the company's name now (the form's company name, as submitted, may differ) */
   currentCompanyName: z.string(),
   state: z.enum(CERTIFICATION_STATES),
   website: z.string(),

@@ -125,11 +125,15 @@ export const ERROR_STATUS = {
   30018: 409,
   30019: 409,
   30020: 400,
-  // s3: audit log, announcements, feedback inbox
+  // audit log, announcements, feedback inbox
   30040: 409,
   30041: 409,
   30042: 400,
   30043: 400,
+  // companies and certification
+  30030: 404,
+  30031: 409,
+  30032: 409,
   // 5xxxx carrier and profile operations
   51001: 502,
   51002: 502,

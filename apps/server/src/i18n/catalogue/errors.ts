@@ -132,6 +132,12 @@ export const ERROR_TEXTS: Record<ErrorCode, Bilingual> = {
   30041: { zh: '该反馈已处理', en: 'This feedback is already handled' },
   30042: { zh: '开始日期不能晚于结束日期', en: 'The start date must not be after the end date' },
   30043: { zh: '请至少选择一家公司', en: 'Choose at least one company' },
+  30030: { zh: '认证申请不存在', en: 'Certification submission not found' },
+  30031: {
+    zh: '这里只能修改子公司，本公司的资料请在账号信息中修改',
+    en: 'Only sub-companies can be changed here; edit your own company in the account information',
+  },
+  30032: { zh: '上级公司已停用，请先启用上级公司', en: 'The parent company is disabled: enable it first' },
   // 5xxxx carrier and profile operations
   51001: { zh: '获取 Profile 资源失败', en: 'Failed to get the profile resource' },
   51002: { zh: 'Profile 激活失败', en: 'Profile activation failed' },

@@ -84,13 +84,16 @@ export async function companyName(database: Database, tx: Tx, companyId: string)
  * language of its longest-standing super administrator, else the given fallback (the inviter's).
  */
 export async function companyLocale(database: Database, tx: Tx, companyId: string, fallback: Locale): Promise<Locale> {
-  const [u] = await database.rows<{ locale: string }>(
-    sql`SELECT u.locale FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
-        WHERE u.company_id = ${companyId} AND r.is_super AND u.state IN ('enabled', 'disabled')
-        ORDER BY u.created_at, u.id LIMIT 1`,
+  const [r] = await database.rows<{ locale: string }>(
+    sql`SELECT u.locale FROM companies c
+        JOIN companies a ON c.path LIKE a.path || '%'
+        JOIN users u ON u.company_id = a.id AND u.state IN ('enabled', 'disabled')
+        JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id AND r.is_super
+        WHERE c.id = ${companyId}
+        ORDER BY length(a.path) DESC, u.created_at, u.id LIMIT 1`,
     tx,
   );
-  return u ? normalizeLocale(u.locale) : fallback;
+  return r ? normalizeLocale(r.locale) : fallback;
 }
 
 /** The state a pending member's live invitation gives them on acceptance. */
