@@ -3,7 +3,7 @@ export const HOME_PATH = '/home';
 export const LOGIN_PATH = '/login';
 
 /** Pages a signed-out person may open (spec section 2). */
-export const PUBLIC_PATHS: readonly string[] = ['/login', '/register', '/terms-of-use', '/privacy-policy', '/privacy-policy-en'];
+export const PUBLIC_PATHS: readonly string[] = ['/login', '/register', '/invite', '/terms-of-use', '/privacy-policy', '/privacy-policy-en'];
 
 /** Console paths outside the route table. */
 export const ERROR_PATHS = { forbidden: '/401', serverError: '/500' } as const;

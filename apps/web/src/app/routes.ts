@@ -7,6 +7,8 @@ import {
   NotificationOutlined,
   ProfileOutlined,
   QuestionCircleOutlined,
+  SafetyOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import type { Permission } from '@rrp/contracts';
 import type { QueryClient } from '@tanstack/react-query';
@@ -95,6 +97,22 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     permission: 'ACCOUNT_INFO',
     section: 'accountManagement',
     page: lazyPage(() => import('../features/account/AccountPage')),
+  },
+  {
+    path: '/user',
+    titleKey: 'menu:page.members',
+    icon: UserOutlined,
+    permission: 'USER_LIST',
+    section: 'memberAuthority',
+    page: lazyPage(() => import('../features/members/MembersPage')),
+  },
+  {
+    path: '/role',
+    titleKey: 'menu:page.roles',
+    icon: SafetyOutlined,
+    permission: 'ROLE_LIST',
+    section: 'memberAuthority',
+    page: lazyPage(() => import('../features/roles/RolesPage')),
   },
   {
     path: '/newspaper/list',

@@ -54,3 +54,4 @@ export const zPermissionNode = z.object({
   children: z.array(z.object({ code: z.string(), grantable: z.boolean() })),
 });
 export const zPermissionTree = z.object({ tree: z.array(zPermissionNode) });
+export type TPermissionTree = z.infer<typeof zPermissionTree>;
