@@ -1,4 +1,6 @@
 import {
+  ApartmentOutlined,
+  AuditOutlined,
   BugOutlined,
   CloudUploadOutlined,
   HomeOutlined,
@@ -97,6 +99,21 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     permission: 'ACCOUNT_INFO',
     section: 'accountManagement',
     page: lazyPage(() => import('../features/account/AccountPage')),
+  },
+  {
+    path: '/company/list',
+    titleKey: 'menu:page.companies',
+    icon: ApartmentOutlined,
+    permission: 'COMPANY_SETTING',
+    page: lazyPage(() => import('../features/company/CompanyPage')),
+  },
+  {
+    path: '/audit',
+    titleKey: 'menu:page.audit',
+    icon: AuditOutlined,
+    permission: 'AUDIT_LOG',
+    section: 'accountManagement',
+    page: lazyPage(() => import('../features/audit/AuditPage')),
   },
   {
     path: '/user',

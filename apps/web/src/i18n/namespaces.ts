@@ -2,10 +2,36 @@
  * The catalogue namespaces and when they load. Plain constants (no imports): vite.config.ts
  * uses them too, to put each group into its own chunk per language.
  */
-export const NAMESPACES = ['common', 'auth', 'layout', 'menu', 'home', 'account', 'announcement', 'help', 'errors', 'legal', 'devices', 'members'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'layout',
+  'menu',
+  'home',
+  'account',
+  'announcement',
+  'help',
+  'errors',
+  'legal',
+  'devices',
+  'members',
+  'company',
+  'audit',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** What the public pages (sign-in, registration) need before their first paint. */
 export const PUBLIC_NAMESPACES: readonly Namespace[] = ['common', 'auth'];
 /** Loaded with the console, one chunk per language; `help` and `legal` load with their pages. */
-export const CONSOLE_NAMESPACES: readonly Namespace[] = ['layout', 'menu', 'home', 'account', 'announcement', 'errors', 'devices', 'members'];
+export const CONSOLE_NAMESPACES: readonly Namespace[] = [
+  'layout',
+  'menu',
+  'home',
+  'account',
+  'announcement',
+  'errors',
+  'devices',
+  'members',
+  'company',
+  'audit',
+];
