@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'members',
   'company',
   'audit',
+  'ops',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -35,3 +36,6 @@ export const CONSOLE_NAMESPACES: readonly Namespace[] = [
   'company',
   'audit',
 ];
+
+/** Loaded with the back office, for platform staff. */
+export const OPS_NAMESPACES: readonly Namespace[] = ['layout', 'ops', 'audit', 'company', 'account', 'members', 'errors'];
