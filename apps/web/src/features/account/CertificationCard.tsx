@@ -3,7 +3,7 @@ import type { TCertification } from '@rrp/contracts';
 import { DEVICE_QUANTITIES, EMAIL_RE, isFreeMail, LIMITS, PHONE_RE } from '@rrp/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, Result, Select, Skeleton, Space, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, upload } from '../../lib/api';
 import { formatUtc } from '../../lib/format';
@@ -34,7 +34,7 @@ export function CertificationCard() {
 
   const state = cert.data?.state;
   const submission = cert.data?.submission ?? null;
-  let body;
+  let body: ReactNode;
   if (cert.isPending) body = <Skeleton active />;
   else if (cert.isError || !cert.data)
     body = (
