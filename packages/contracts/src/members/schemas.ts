@@ -81,3 +81,4 @@ export const zInvitationAccept = z.object({
   password: field('密码', 'password', z.string().min(1).max(64)),
   confirmPassword: field('确认密码', 'confirm password', z.string().min(1).max(64)),
 });
+export type TInvitationInfo = z.infer<typeof zInvitationInfo>;

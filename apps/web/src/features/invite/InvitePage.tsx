@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import type { TInvitationInfo } from '@rrp/contracts';
 import { Alert, Button, Descriptions, Form, Input, Result, Skeleton } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { publicApi } from '../../lib/api';
@@ -15,12 +15,19 @@ export default function InvitePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [submitting, setSubmitting] = useState(false);
-  const info = useQuery({
-    queryKey: ['invitation', token],
-    queryFn: () => publicApi('POST /rrp/user/invitation/check', { token }, { silent: true }),
-    enabled: token.length > 0,
-    retry: false,
-  });
+  // the public pages run without the console's query client: one request, read once
+  const [info, setInfo] = useState<{ data?: TInvitationInfo; error?: Error }>({});
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    publicApi('POST /rrp/user/invitation/check', { token }, { silent: true }).then(
+      (data) => live && setInfo({ data }),
+      (error: unknown) => live && setInfo({ error: error instanceof Error ? error : new Error(String(error)) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
 
   const accept = async (v: { password: string; confirmPassword: string }) => {
     setSubmitting(true);
@@ -35,13 +42,13 @@ export default function InvitePage() {
     }
   };
 
-  if (!token || info.isError)
+  if (!token || info.error)
     return (
       <AuthShell title={t('auth:invite.title')}>
         <Result
           status="warning"
           title={t('auth:invite.invalidTitle')}
-          subTitle={info.error instanceof Error ? info.error.message : t('auth:invite.invalid')}
+          subTitle={info.error?.message || t('auth:invite.invalid')}
           extra={
             <Link to="/login" data-testid="invite-login">
               {t('auth:invite.toLogin')}
@@ -55,7 +62,7 @@ export default function InvitePage() {
   return (
     <AuthShell title={t('auth:invite.title')}>
       <h1 className="auth-title">{t('auth:invite.title')}</h1>
-      {info.isLoading || !info.data ? (
+      {!info.data ? (
         <Skeleton active />
       ) : (
         <>
