@@ -17,7 +17,8 @@ export function CompanyProfileDialog({ company, open, onClose }: { company: TCom
   const [busy, setBusy] = useState(false);
   const locked = company.certification === 'verified';
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setBusy(true);
     try {
       await api('POST /rrp/account/company/update', { name: v.name.trim(), country: v.country, address: v.address.trim() });

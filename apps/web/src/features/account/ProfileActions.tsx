@@ -40,7 +40,8 @@ export function ProfileActions({ account }: { account: NonNullable<Session['acco
 function useSubmit<V>(form: ReturnType<typeof Form.useForm<V>>[0], send: (v: V) => Promise<unknown>, done: string, onClose: () => void) {
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setBusy(true);
     try {
       await send(v);
@@ -119,7 +120,9 @@ function EmailDialog({ open, onClose }: { open: boolean; onClose: () => void }) 
     onClose,
   );
   const send = async () => {
-    const { email } = await form.validateFields(['email']);
+    const checked = await form.validateFields(['email']).catch(() => null);
+    if (!checked) return;
+    const { email } = checked;
     setSending(true);
     try {
       await api('POST /rrp/account/email/code', { email: email.trim() });

@@ -11,7 +11,8 @@ export function AdminInviteForm({ company, onClose }: { company: TCompanyNode | 
   const [form] = Form.useForm<{ name: string; phone: string; mail: string }>();
   const invite = useCompanyChange('POST /rrp/company/admin/invite');
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     try {
       await invite.mutateAsync({ companyId: company?.id ?? '', name: v.name.trim(), phone: v.phone.trim(), mail: v.mail.trim() });
       onClose(true);

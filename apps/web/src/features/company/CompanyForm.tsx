@@ -35,7 +35,8 @@ export function CompanyForm({
   }, [open, company, parent, form]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     try {
       if (company) await update.mutateAsync({ id: company.id, name: v.name.trim(), country: v.country, billing: v.billing });
       else await add.mutateAsync({ name: v.name.trim(), country: v.country, billing: v.billing, parentId: parent?.id });

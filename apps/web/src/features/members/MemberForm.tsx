@@ -32,7 +32,8 @@ export function MemberForm({ member, open, onClose }: { member: TMemberRow | nul
   }, [open, member, form]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const description = v.description?.trim() || undefined;
     try {
       if (member) await update.mutateAsync({ id: member.id, name: v.name.trim(), phone: v.phone.trim(), mail: v.mail.trim(), roleIds: v.roleIds, description });

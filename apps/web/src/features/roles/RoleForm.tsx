@@ -38,7 +38,8 @@ export function RoleForm({ role, open, onClose }: { role: TRoleRow | null; open:
 
   const submit = async () => {
     setTouched(true);
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     if (none) return;
     const permissions = normalise(nodes, checked) as never[];
     try {

@@ -37,7 +37,8 @@ export function AnnouncementForm({ value, open, onClose }: { value: TOpsAnnounce
   }, [open, value, form]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const body = { ...v, companyIds: v.audience === 'companies' ? v.companyIds : [] };
     setBusy(true);
     try {

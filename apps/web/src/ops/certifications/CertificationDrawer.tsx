@@ -37,7 +37,9 @@ export function CertificationDrawer({ id, onClose }: { id: string | null; onClos
     }
   };
   const reject = async () => {
-    const { reason } = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { reason } = values;
     setBusy(true);
     try {
       await api('POST /ops/certification/reject', { id: id ?? '', reason: reason.trim() });
