@@ -33,9 +33,9 @@ export function OpsLayout() {
         </Space>
         <Space size={8} wrap={false}>
           {me.data && (
-            <Typography.Text className="ops-me" ellipsis data-testid="ops-me">
+            <span className="ops-me" data-testid="ops-me">
               {me.data.name || me.data.email}
-            </Typography.Text>
+            </span>
           )}
           <LanguageSwitch />
           <Button type="text" icon={<LogoutOutlined />} onClick={() => void logout()} aria-label={t('ops:signOut')} data-testid="ops-logout">
