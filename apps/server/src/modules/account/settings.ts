@@ -9,7 +9,7 @@ import { enqueueEmail } from '../../mail/outbox.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
 import { COUNTRY_CODES } from '../countries/index.js';
-import { assertContactFree } from '../members/index.js';
+import { assertContactFree } from '../invitations/index.js';
 
 type Who = { actor: Actor; userId: string; companyId: string };
 

@@ -5,7 +5,7 @@ import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
 import { COUNTRY_CODES } from '../countries/index.js';
-import { companyLocale } from '../members/index.js';
+import { companyLocale } from '../invitations/index.js';
 import { createCompany } from './create-company.js';
 import { companyInScope, depthOf } from './repository.js';
 

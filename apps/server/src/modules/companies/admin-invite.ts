@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
-import { companyLocale, createPendingMember } from '../members/index.js';
+import { companyLocale, createPendingMember } from '../invitations/index.js';
 import { subCompanyInScope } from './repository.js';
 
 /**

@@ -5,8 +5,8 @@ import { enqueueEmail } from '../../mail/outbox.js';
 import type { MailTemplate } from '../../mail/templates.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
+import { companyLocale } from '../invitations/index.js';
 import { grantLicenses, payerOf } from '../licenses/index.js';
-import { companyLocale } from '../members/index.js';
 import { type CertificationRow, opsRowOf, SUBMISSION } from './certification.js';
 import { grantData } from './create-company.js';
 

@@ -2,10 +2,10 @@ import { LIMITS, type Locale, type TMemberAdd } from '@rrp/contracts';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
+import { companyLocale, createPendingMember } from '../invitations/index.js';
 import { heldCodes, lockCompany } from '../roles/index.js';
 import { assertCanGive } from './guards.js';
-import { createPendingMember } from './invitations.js';
-import { companyLocale, companyName, findRoles, memberCount } from './repository.js';
+import { companyName, findRoles, memberCount } from './repository.js';
 
 /**
  * Adds a member: pending until they accept the invitation e-mailed to them, in the company's

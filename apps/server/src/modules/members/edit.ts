@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
+import { assertContactFree, companyLocale, sendInvitation } from '../invitations/index.js';
 import { heldCodes, lockCompany } from '../roles/index.js';
 import { assertCanGive, assertCanManage, assertNotLastSuperAdmin } from './guards.js';
-import { assertContactFree, sendInvitation } from './invitations.js';
-import { companyLocale, companyName, findMember, findRoles, pendingAcceptState } from './repository.js';
+import { companyName, findMember, findRoles, pendingAcceptState } from './repository.js';
 
 export type MemberEdit = { id: string; name: string; phone: string; mail: string; roleIds: string[]; description?: string };
 

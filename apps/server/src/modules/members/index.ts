@@ -1,3 +1,1 @@
 export { memberHandlers } from './handlers.js';
-export { assertContactFree, createPendingMember, type NewMember, sendInvitation } from './invitations.js';
-export { companyLocale } from './repository.js';

@@ -2,10 +2,10 @@ import type { Locale } from '@rrp/contracts';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
+import { companyLocale, sendInvitation } from '../invitations/index.js';
 import { heldCodes, lockCompany } from '../roles/index.js';
 import { assertCanManage } from './guards.js';
-import { sendInvitation } from './invitations.js';
-import { companyLocale, companyName, findMember, pendingAcceptState } from './repository.js';
+import { companyName, findMember, pendingAcceptState } from './repository.js';
 
 /** Sends a pending member a new invitation; the old link stops working. Only pending members (30005). */
 export async function reInvite(
