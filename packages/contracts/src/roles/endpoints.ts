@@ -1,6 +1,6 @@
 import { memberEndpoint } from '../core/endpoint.js';
 import { zNull } from '../core/paging.js';
-import { zPermissionTree, zRoleAdd, zRoleAdded, zRoleDetail, zRoleIdRequest, zRoleList, zRoleListRequest, zRoleUpdate } from './schemas.js';
+import { zPermissionTree, zRoleAdd, zRoleAdded, zRoleDetail, zRoleIdRequest, zRoleList, zRoleListRequest, zRoleOptions, zRoleUpdate } from './schemas.js';
 
 const roles = { permission: 'ROLE_LIST', scope: 'company' } as const;
 
@@ -17,6 +17,12 @@ export const roleEndpoints = {
   }),
   'POST /rrp/role/update': memberEndpoint({ ...roles, summary: 'Rename a role or change its codes', body: zRoleUpdate, response: zNull, audit: 'role.update' }),
   'POST /rrp/role/delete': memberEndpoint({ ...roles, summary: 'Delete a role no member holds', body: zRoleIdRequest, response: zNull, audit: 'role.delete' }),
+  'POST /rrp/role/options': memberEndpoint({
+    permission: 'USER_LIST',
+    scope: 'company',
+    summary: 'The company’s roles (id, name) for the member form: whoever manages members may read them',
+    response: zRoleOptions,
+  }),
   'POST /rrp/role/permissionTree': memberEndpoint({
     ...roles,
     summary: 'The permission codes by menu section, and which the caller may grant',

@@ -55,3 +55,6 @@ export const zPermissionNode = z.object({
 });
 export const zPermissionTree = z.object({ tree: z.array(zPermissionNode) });
 export type TPermissionTree = z.infer<typeof zPermissionTree>;
+
+/** The company's roles for the member form's picker: readable by whoever manages members. */
+export const zRoleOptions = z.object({ list: z.array(z.object({ id: z.string(), name: z.string(), isSuper: z.boolean() })) });

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.js';
 import { handlers } from '../../http/handler.js';
 import { addRole } from './add.js';
 import { deleteRole } from './remove.js';
-import { listRoles, roleDetail } from './repository.js';
+import { listRoles, roleDetail, roleOptions } from './repository.js';
 import { permissionTree } from './tree.js';
 import { updateRole } from './update.js';
 
@@ -10,6 +10,7 @@ import { updateRole } from './update.js';
 export const roleHandlers = ({ database }: { database: Database }) =>
   handlers({
     'POST /rrp/role/list': ({ body, scope, locale }) => listRoles(database, scope.companyId, body, locale),
+    'POST /rrp/role/options': ({ scope, locale }) => roleOptions(database, scope.companyId, locale),
     'POST /rrp/role/detail': ({ body, scope, locale }) => roleDetail(database, scope.companyId, body.id, locale),
     'POST /rrp/role/add': ({ body, scope, caller, actor }) => addRole(database, actor, scope.companyId, caller.userId, body),
     'POST /rrp/role/update': ({ body, scope, caller, actor }) => updateRole(database, actor, scope.companyId, caller.userId, body),

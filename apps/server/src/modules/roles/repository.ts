@@ -84,6 +84,15 @@ export async function listRoles(
   return { total, list: rows.map((r) => toRow(r, locale)) };
 }
 
+/** Every role of the company, named in the reader's language, the super administrator's first. */
+export async function roleOptions(database: Database, companyId: string, locale: Locale): Promise<{ list: { id: string; name: string; isSuper: boolean }[] }> {
+  const rows = await database.rows<{ id: string; name: string; is_super: boolean }>(
+    sql`SELECT r.id, r.name, r.is_super FROM roles r WHERE r.company_id = ${companyId}
+        ORDER BY r.is_super DESC, r.created_at, array_position(${textArray(SAMPLE_ORDER)}::text[], r.name), r.id`,
+  );
+  return { list: rows.map((r) => ({ id: r.id, name: localizeRoleName(r.name, locale), isSuper: r.is_super })) };
+}
+
 /** One role of the company and the members holding it (30006 for another company's role). */
 export async function roleDetail(database: Database, companyId: string, id: string, locale: Locale): Promise<TRoleDetail> {
   const [r] = await database.rows<RoleRow>(sql`SELECT ${ROLE_COLUMNS} FROM roles r WHERE r.id = ${id} AND r.company_id = ${companyId}`);

@@ -25,6 +25,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('role list and detail', () => {
+  it('gives the member form its role choices with USER_LIST alone (the administrator holds no ROLE_LIST)', async () => {
+    const manager = await login(t.app, DEMO.manager);
+    expect((await call(t.app, manager, api('/role/list'), { pageNum: 1, pageSize: 10 })).json().code).toBe(10002);
+    const obj = (await call(t.app, manager, api('/role/options'), {}, { lang: 'en' })).json().obj;
+    expect(obj.list.map((r: { name: string }) => r.name)).toEqual(['Super administrator', 'Administrator', 'Operation specialist']);
+    expect(obj.list[0]).toMatchObject({ isSuper: true });
+    const specialist = await login(t.app, DEMO.specialist);
+    expect((await call(t.app, specialist, api('/role/options'))).json().code).toBe(10002);
+  });
+
   it('lists the sample roles, the super administrator first, named in the language of the request', async () => {
     const obj = (await call(t.app, admin, api('/role/list'), { pageNum: 1, pageSize: 10 }, { lang: 'en' })).json().obj;
     expect(obj.total).toBe(3);

@@ -67,4 +67,5 @@ export const memberRows: MatrixRows = {
   },
   'POST /rrp/role/delete': { request: async (fx) => ({ body: { id: (await newRole(fx)).id } }), expect: foreignTo(ROLE_NOT_FOUND) },
   'POST /rrp/role/permissionTree': {},
+  'POST /rrp/role/options': {},
 };

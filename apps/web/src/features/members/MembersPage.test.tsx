@@ -27,7 +27,7 @@ const MEMBER = {
 function api() {
   return mockApi({
     '/user/list': () => ({ total: 1, list: [MEMBER] }),
-    '/role/list': () => ({ total: 1, list: [ROLE] }),
+    '/role/options': () => ({ list: [{ id: ROLE.id, name: ROLE.name, isSuper: false }] }),
   });
 }
 

@@ -18,9 +18,9 @@ export function useMember(id: string | null) {
   return useQuery({ queryKey: memberKeys.detail(id ?? ''), queryFn: () => api('POST /rrp/user/detail', { id: id ?? '' }), enabled: !!id });
 }
 
-/** Every role of the company, for the role pickers. */
+/** Every role of the company, for the role pickers (readable with USER_LIST alone). */
 export function useRoleOptions() {
-  return useQuery({ queryKey: ['roles', 'options'], queryFn: () => api('POST /rrp/role/list', { pageNum: 1, pageSize: 100 }) });
+  return useQuery({ queryKey: ['roles', 'options'], queryFn: () => api('POST /rrp/role/options') });
 }
 
 /** A change to the members: the list and details read again afterwards. */
