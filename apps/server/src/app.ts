@@ -8,14 +8,18 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { guardUndeclaredRoutes, registerEndpoints } from './http/endpoints.js';
 import type { HandlerMap } from './http/handler.js';
-import { accountHandlers } from './modules/account/index.js';
-import { announcementHandlers } from './modules/announcements/index.js';
+import { accountHandlers, accountSettingsHandlers } from './modules/account/index.js';
+import { announcementHandlers, announcementOpsHandlers } from './modules/announcements/index.js';
+import { auditHandlers } from './modules/audit/index.js';
 import { authHandlers, Captchas, RsaKeys } from './modules/auth/index.js';
+import { companyHandlers } from './modules/companies/index.js';
 import { deviceHandlers } from './modules/devices/index.js';
-import { feedbackHandlers } from './modules/feedback/index.js';
+import { feedbackHandlers, feedbackOpsHandlers } from './modules/feedback/index.js';
 import { licenseHandlers } from './modules/licenses/index.js';
+import { memberHandlers } from './modules/members/index.js';
 import { type ConnectivityProvider, networkHandlers } from './modules/network/index.js';
 import { opsHandlers } from './modules/ops/index.js';
+import { roleHandlers } from './modules/roles/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { bodyPlugin } from './plugins/body.js';
 import { envelopePlugin } from './plugins/envelope.js';
@@ -44,12 +48,19 @@ function allHandlers(opts: AppOptions): HandlerMap {
   return {
     ...authHandlers({ database, keys, captchas }),
     ...accountHandlers({ database, contact: CONTACT }),
+    ...accountSettingsHandlers({ database }),
+    ...companyHandlers({ database, publicUrl: config.publicUrl }),
     ...announcementHandlers({ database }),
     ...feedbackHandlers({ database }),
     ...licenseHandlers({ database }),
     ...deviceHandlers({ database, provider }),
     ...networkHandlers({ database }),
     ...opsHandlers({ database }),
+    ...auditHandlers({ database }),
+    ...announcementOpsHandlers({ database }),
+    ...feedbackOpsHandlers({ database }),
+    ...memberHandlers({ database, publicUrl: config.publicUrl }),
+    ...roleHandlers({ database }),
   } satisfies HandlerMap;
 }
 

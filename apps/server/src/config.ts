@@ -31,6 +31,11 @@ const zConfig = z
     RRP_SEED: zBool.default(true),
     RRP_WEB_DIST: z.string().optional(),
     RRP_TRUST_PROXY: zBool.default(false),
+    /** the address people open the console at, for links in e-mails (invitations) */
+    RRP_PUBLIC_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/\s]+(\/\S*)?$/, 'must be an http(s):// address')
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BODY_LIMIT_BYTES: z.coerce
       .number()
@@ -45,7 +50,11 @@ const zConfig = z
     }
   });
 
-export type Config = z.infer<typeof zConfig> & { dataDir: string };
+export type Config = z.infer<typeof zConfig> & {
+  dataDir: string;
+  /** RRP_PUBLIC_URL without a trailing slash, else the listening address */
+  publicUrl: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -57,5 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: resolve(parsed.data.RRP_DATA_DIR) };
+  const c = parsed.data;
+  const host = c.HOST === '0.0.0.0' || c.HOST === '::' ? 'localhost' : c.HOST;
+  const publicUrl = (c.RRP_PUBLIC_URL ?? `http://${host}:${c.PORT}`).replace(/\/+$/, '');
+  return { ...c, dataDir: resolve(c.RRP_DATA_DIR), publicUrl };
 }

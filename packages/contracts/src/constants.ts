@@ -3,10 +3,13 @@
  * no zod. The web app imports values from '@rrp/contracts/constants' only, and types from
  * '@rrp/contracts' with `import type` (a test checks it).
  */
+export * from './audit/constants.js';
+export * from './companies/constants.js';
 export * from './core/endpoint.js';
 export * from './devices/constants.js';
 export * from './feedback/constants.js';
 export * from './licenses/constants.js';
+export * from './members/constants.js';
 export * from './network/constants.js';
 export * from './shared/errors.js';
 export * from './shared/limits.js';

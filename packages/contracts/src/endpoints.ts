@@ -1,12 +1,16 @@
-import { accountEndpoints } from './account/endpoints.js';
-import { announcementEndpoints } from './announcements/endpoints.js';
+import { accountEndpoints, accountSettingsEndpoints } from './account/endpoints.js';
+import { announcementEndpoints, announcementOpsEndpoints } from './announcements/endpoints.js';
+import { auditEndpoints } from './audit/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
+import { companyEndpoints } from './companies/endpoints.js';
 import { joinEndpoints } from './core/endpoint.js';
 import { deviceEndpoints } from './devices/endpoints.js';
-import { feedbackEndpoints } from './feedback/endpoints.js';
+import { feedbackEndpoints, feedbackOpsEndpoints } from './feedback/endpoints.js';
 import { licenseEndpoints } from './licenses/endpoints.js';
+import { memberEndpoints } from './members/endpoints.js';
 import { networkEndpoints } from './network/endpoints.js';
 import { opsEndpoints } from './ops/endpoints.js';
+import { roleEndpoints } from './roles/endpoints.js';
 
 /**
  * Every endpoint of the API, declared once: `METHOD /path` (under /api/v1) → principal,
@@ -16,10 +20,17 @@ import { opsEndpoints } from './ops/endpoints.js';
 export const ENDPOINTS = joinEndpoints(
   authEndpoints,
   accountEndpoints,
+  accountSettingsEndpoints,
+  companyEndpoints,
   announcementEndpoints,
   feedbackEndpoints,
   licenseEndpoints,
   deviceEndpoints,
   networkEndpoints,
   opsEndpoints,
+  auditEndpoints,
+  announcementOpsEndpoints,
+  feedbackOpsEndpoints,
+  memberEndpoints,
+  roleEndpoints,
 );

@@ -2,6 +2,7 @@ import { API_ROOT, type ApiKey, ENDPOINTS, type Endpoint, parseKey } from '@rrp/
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TenantScope } from '../db/scope.js';
 import { type MessageKey, type Params, t } from '../i18n/index.js';
+import type { Actor } from '../modules/audit/index.js';
 import type { Caller } from '../plugins/auth.js';
 import { envelope } from '../plugins/envelope.js';
 import { AppError } from '../plugins/errors.js';
@@ -21,6 +22,16 @@ function scopeOf(endpoint: Endpoint, caller: Caller | undefined): TenantScope | 
   if (!caller || caller.principal === 'staff') return undefined;
   const reach = endpoint.scope === 'subtree' ? 'subtree' : 'company';
   return { companyId: caller.companyId, companyPath: caller.companyPath, reach };
+}
+
+function actorOf(req: FastifyRequest): Actor {
+  const c = req.caller;
+  const requestId = typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : null;
+  const base = { address: req.ip ?? null, requestId };
+  if (!c) return { ...base, kind: 'system', id: null, name: '', companyId: null };
+  if (c.principal === 'member') return { ...base, kind: 'member', id: c.userId, name: c.name, companyId: c.companyId };
+  if (c.principal === 'staff') return { ...base, kind: 'staff', id: c.userId, name: c.name, companyId: null };
+  return { ...base, kind: 'system', id: null, name: `device key ${c.keyId}`, companyId: c.companyId };
 }
 
 export function sendFile(reply: FastifyReply, file: FileReply) {
@@ -89,6 +100,7 @@ export function registerEndpoints(app: FastifyInstance, handlerMap: HandlerMap):
           upload,
           caller: req.caller ?? null,
           scope: scopeOf(endpoint, req.caller),
+          actor: actorOf(req),
           say: (k: MessageKey, p?: Params) => {
             message = t(req.locale, k, p);
           },

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { TenantScope } from '../db/scope.js';
 import type { MessageKey, Params } from '../i18n/index.js';
+import type { Actor } from '../modules/audit/index.js';
 import type { DeviceCaller, MemberCaller, StaffCaller } from '../plugins/auth.js';
 
 /** A file answer: a download (with a name) or an inline resource (the captcha image). */
@@ -35,6 +36,8 @@ export type Ctx<K extends ApiKey> = {
   caller: CallerOf<E<K>['principal']>;
   /** the companies the endpoint's declared scope reaches (member and device endpoints) */
   scope: E<K>['principal'] extends 'member' | 'device' ? TenantScope : undefined;
+  /** who is acting, for the audit event a change writes (anonymous on public endpoints) */
+  actor: Actor;
   /** replaces the success message ("login successful") */
   say(key: MessageKey, params?: Params): void;
 };

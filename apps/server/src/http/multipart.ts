@@ -8,8 +8,9 @@ const FIELD_LIMITS = { fields: 10, fieldSize: 1024, headerPairs: 50 } as const;
 
 /**
  * Parses a multipart body that was read whole (and its signature checked): the text fields
- * and the declared files. A file over its limit answers 29011; a body that is not multipart
- * 23005 (wrong file format), as the upload is not what it claims to be.
+ * and the declared files. A file over its limit answers its declared `tooLarge` code (29011 by
+ * default); a body that is not multipart 23005 (wrong file format), as the upload is not what it
+ * claims to be.
  */
 export function parseMultipart(
   raw: Buffer,
@@ -44,7 +45,7 @@ export function parseMultipart(
       });
       stream.on('end', () => {
         if (limit === undefined || name in files) return;
-        if (size > limit) failure ??= new AppError(29011);
+        if (size > limit) failure ??= new AppError(spec.files[name]?.tooLarge ?? 29011);
         else files[name] = { fieldname: name, filename: filename ?? '', mimetype, data: Buffer.concat(chunks, size) };
       });
     });

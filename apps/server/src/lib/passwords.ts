@@ -30,3 +30,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+
+/** The stored hash of an account that has no password yet (an invitation not accepted): matches nothing. */
+export const NO_PASSWORD = '!';

@@ -1,21 +1,63 @@
 import type { Locale } from '@rrp/contracts';
-import { t } from '../i18n/index.js';
+import { type MessageKey, type Params, t } from '../i18n/index.js';
 
-export type MailTemplate = { kind: 'verify-code'; purpose: 'register' | 'reset'; code: string; minutes: number };
+/** Every e-mail the console sends; the text of each is in the message catalogue. */
+export type MailTemplate =
+  | { kind: 'verify-code'; purpose: 'register' | 'reset' | 'email_change'; code: string; minutes: number }
+  | { kind: 'invitation'; name: string; companyName: string; inviter: string; link: string; days: number }
+  | { kind: 'certification-approved'; companyName: string; licenses: number; dataGb: number; link: string }
+  | { kind: 'certification-rejected'; companyName: string; reason: string; link: string };
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+type Line = [MessageKey, Params?];
+
+/** Subject and lines of a template, as catalogue keys. */
+function partsOf(m: MailTemplate): { subject: Line; lines: Line[]; link?: string } {
+  switch (m.kind) {
+    case 'verify-code':
+      return {
+        subject: ['mail.code.subject', { code: m.code }],
+        lines: [[`mail.code.purpose.${m.purpose}`], ['mail.code.line', { code: m.code }], ['mail.code.validity', { minutes: m.minutes }], ['mail.notYou']],
+      };
+    case 'invitation':
+      return {
+        subject: ['mail.invitation.subject', { companyName: m.companyName }],
+        lines: [
+          ['mail.invitation.greeting', { name: m.name }],
+          ['mail.invitation.body', { inviter: m.inviter, companyName: m.companyName }],
+          ['mail.invitation.link', { days: m.days }],
+          ['mail.notYou'],
+        ],
+        link: m.link,
+      };
+    case 'certification-approved':
+      return {
+        subject: ['mail.certification.approved.subject', { companyName: m.companyName }],
+        lines: [['mail.certification.approved.body', { companyName: m.companyName, licenses: m.licenses, dataGb: m.dataGb }]],
+        link: m.link,
+      };
+    case 'certification-rejected':
+      return {
+        subject: ['mail.certification.rejected.subject', { companyName: m.companyName }],
+        lines: [
+          ['mail.certification.rejected.body', { companyName: m.companyName }],
+          ['mail.certification.rejected.reason', { reason: m.reason }],
+        ],
+        link: m.link,
+      };
+  }
+}
+
 /** An e-mail in the reader's language, from the message catalogue. */
 export function renderMail(m: MailTemplate, locale: Locale): RenderedMail {
-  const subject = t(locale, 'mail.code.subject', { code: m.code });
-  const lines = [
-    t(locale, m.purpose === 'register' ? 'mail.code.purpose.register' : 'mail.code.purpose.reset'),
-    t(locale, 'mail.code.line', { code: m.code }),
-    t(locale, 'mail.code.validity', { minutes: m.minutes }),
-    t(locale, 'mail.notYou'),
-  ];
-  const html = `<div style="font-family:sans-serif;font-size:14px">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</div>`;
-  return { subject, text: lines.join('\n'), html };
+  const parts = partsOf(m);
+  const subject = t(locale, ...parts.subject);
+  const lines = parts.lines.map((l) => t(locale, ...l));
+  const text = [...lines, ...(parts.link ? [parts.link] : [])].join('\n');
+  const link = parts.link ? `<p><a href="${escapeHtml(parts.link)}">${escapeHtml(parts.link)}</a></p>` : '';
+  const html = `<div style="font-family:sans-serif;font-size:14px">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}${link}</div>`;
+  return { subject, text, html };
 }

@@ -23,6 +23,7 @@ import { AppError } from './errors.js';
 export type MemberCaller = {
   principal: 'member';
   userId: string;
+  name: string;
   companyId: string;
   companyPath: string;
   tokenHash: string;
@@ -31,7 +32,7 @@ export type MemberCaller = {
   locale: Locale;
 };
 /** A platform staff member of the back office, signed in. */
-export type StaffCaller = { principal: 'staff'; userId: string; tokenHash: string; permissions: StaffPermission[]; locale: Locale };
+export type StaffCaller = { principal: 'staff'; userId: string; name: string; tokenHash: string; permissions: StaffPermission[]; locale: Locale };
 /** A device or gateway, signing with its company's device key. */
 export type DeviceCaller = { principal: 'device'; companyId: string; companyPath: string; keyId: string };
 export type Caller = MemberCaller | StaffCaller | DeviceCaller;
@@ -59,6 +60,7 @@ type Resolved = { secret: string; fresh: boolean; replayKey: string; caller: Cal
 
 type SessionRow = {
   user_id: string;
+  name: string;
   secret_key: string;
   expired: boolean;
   ended_at: string | null;
@@ -79,8 +81,9 @@ async function resolveSession(database: Database, token: string, requestId: stri
     'auth_session',
     sql`
     WITH s AS (
-      SELECT s.user_id, s.secret_key, s.expires_at <= now() AS expired, s.ended_at,
-             u.company_id, c.path AS company_path, u.state, u.kind, u.locale, c.billing,
+      SELECT s.user_id, u.name, s.secret_key, s.expires_at <= now() AS expired, s.ended_at,
+             u.company_id, c.path AS company_path, CASE WHEN c.state = 'disabled' THEN 'disabled' ELSE u.state END AS state,
+             u.kind, u.locale, c.billing,
              (SELECT array_agg(DISTINCT p) FROM user_roles ur JOIN roles r ON r.id = ur.role_id,
                      unnest(r.permissions) AS p WHERE ur.user_id = u.id) AS perms
       FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN companies c ON c.id = u.company_id
@@ -97,13 +100,14 @@ async function resolveSession(database: Database, token: string, requestId: stri
   let caller: Caller;
   if (s.kind === 'staff') {
     // Until the back office has staff roles, every staff member holds every back-office code.
-    caller = { principal: 'staff', userId: s.user_id, tokenHash, permissions: [...STAFF_PERMISSIONS], locale };
+    caller = { principal: 'staff', userId: s.user_id, name: s.name, tokenHash, permissions: [...STAFF_PERMISSIONS], locale };
   } else {
     if (!s.company_id || !s.company_path) return { refused: 88003 };
     const deductionSource = s.billing === 'parent' ? 1 : 0;
     caller = {
       principal: 'member',
       userId: s.user_id,
+      name: s.name,
       companyId: s.company_id,
       companyPath: s.company_path,
       tokenHash,

@@ -55,6 +55,15 @@ function readHashed(request: FastifyRequest, payload: NodeJS.ReadableStream, don
 }
 
 /**
+ * An upload over the whole body's limit: the error its one declared file answers when too large
+ * (a 3 MB licence image says "at most 2 MB", as a 2 MB + 1 byte one does), else none.
+ */
+function uploadTooLarge(request: FastifyRequest): AppError | null {
+  const files = Object.values(request.routeOptions.config.endpoint?.multipart?.files ?? {});
+  return files.length === 1 && files[0].tooLarge ? new AppError(files[0].tooLarge) : null;
+}
+
+/**
  * Bodies are kept as raw bytes and their hash, for signature checks: JSON is then parsed (bad
  * JSON answers 28001); multipart stays raw until the endpoint parses it after the check.
  */
@@ -74,6 +83,7 @@ export const bodyPlugin = fp(async (app: FastifyInstance) => {
   });
   app.addContentTypeParser('multipart/form-data', (request, payload, done) => {
     readHashed(request, payload, (err, body) => {
+      if (err instanceof BodyTooLarge) return done(uploadTooLarge(request) ?? err, undefined);
       if (err || !body) return done(err ?? null, undefined);
       request.rawBody = body;
       done(null, undefined);

@@ -111,7 +111,8 @@ export async function seedDemo(database: Database, config: Config): Promise<Seed
       roleIds: [],
     });
     await database.rows(
-      sql`INSERT INTO announcements (title_zh, title_en, content_zh, content_en) VALUES (${WELCOME.titleZh}, ${WELCOME.titleEn}, ${WELCOME.contentZh}, ${WELCOME.contentEn})`,
+      sql`INSERT INTO announcements (title_zh, title_en, content_zh, content_en, published_at, created_by)
+          VALUES (${WELCOME.titleZh}, ${WELCOME.titleEn}, ${WELCOME.contentZh}, ${WELCOME.contentEn}, now(), (SELECT id FROM users WHERE kind = 'staff' LIMIT 1))`,
       tx,
     );
     return true;

@@ -1,11 +1,10 @@
 import { TIMING } from '@rrp/contracts/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp } from 'antd';
-import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import ConsoleLayout from '../layout/ConsoleLayout';
 import '../lib/dayjs';
-import { provideToast } from '../lib/toast';
+import { ToastBridge } from '../lib/ToastBridge';
 import { AntdLocale } from './AntdLocale';
 import { lazyPage } from './lazyPage';
 import { ERROR_PATHS } from './paths';
@@ -16,16 +15,6 @@ import { CONSOLE_ROUTES } from './routes';
 const ForbiddenPage = lazyPage(() => import('../features/errors/ForbiddenPage'));
 const ServerErrorPage = lazyPage(() => import('../features/errors/ServerErrorPage'));
 const NotFoundPage = lazyPage(() => import('../features/errors/NotFoundPage'));
-
-/**
- * While the console is shown, the page-wide messages (lib/toast, the http client's errors) go
- * through antd App's holder, the same one the console's pages use, so they stack together.
- */
-function ToastBridge() {
-  const { message } = AntdApp.useApp();
-  useEffect(() => provideToast(message), [message]);
-  return null;
-}
 
 /**
  * The signed-in part of the app, loaded lazily by RequireAuth: TanStack Query, antd's App

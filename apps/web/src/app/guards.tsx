@@ -1,12 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { CONSOLE_NAMESPACES } from '../i18n';
+import { CONSOLE_NAMESPACES, OPS_NAMESPACES } from '../i18n';
 import { getSession, refreshSession, useSession } from '../lib/session';
 import { lazyPage } from './lazyPage';
+import { HOME_PATH, OPS_PATH } from './paths';
 import { loginUrlFor, safeRedirect } from './redirect';
 
 /** The console: data layer, antd App, layout and pages; downloaded only once signed in. */
 const ConsoleApp = lazyPage(() => import('./ConsoleApp'), { namespaces: CONSOLE_NAMESPACES, antdLocale: true });
+/** The back office: its own layout and route table, for platform staff only. */
+const OpsApp = lazyPage(() => import('../ops/OpsApp'), { namespaces: OPS_NAMESPACES, antdLocale: true });
+
+export const preloadOps = () => OpsApp.preload();
+
+const isOpsPath = (p: string) => p === OPS_PATH || p.startsWith(`${OPS_PATH}/`);
 /**
  * Fetches the console and the page at `pathname` ahead of time (the sign-in page calls it while
  * the sign-in requests run), so the first console render needs no further download.
@@ -34,7 +41,7 @@ export async function prefetchConsoleData(pathname: string): Promise<void> {
  * unknown paths); a signed-out person goes to /login?redirect=<where they wanted to go>.
  */
 export function RequireAuth() {
-  const { loggedIn } = useSession();
+  const { loggedIn, principal } = useSession();
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-check the session cookies on every navigation
   useEffect(() => {
@@ -42,6 +49,9 @@ export function RequireAuth() {
     refreshSession();
   }, [location.pathname]);
   if (!loggedIn) return <Navigate to={loginUrlFor(location.pathname, location.search)} replace />;
+  // staff see only the back office, members never see it
+  if (principal === 'staff') return isOpsPath(location.pathname) ? <OpsApp /> : <Navigate to={OPS_PATH} replace />;
+  if (isOpsPath(location.pathname)) return <Navigate to={HOME_PATH} replace />;
   return <ConsoleApp />;
 }
 

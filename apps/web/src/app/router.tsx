@@ -17,6 +17,7 @@ import { loginUrlFor } from './redirect';
  * and the data router would add about 16 KiB (gzip) to the sign-in page.
  */
 const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'), { antdLocale: true });
+const InvitePage = lazyPage(() => import('../features/invite/InvitePage'));
 const TermsPage = lazyPage(() => import('../features/legal/TermsPage'), { namespaces: ['legal'] });
 const PrivacyZhPage = lazyPage(() => import('../features/legal/PrivacyZhPage'), { namespaces: ['legal'] });
 const PrivacyEnPage = lazyPage(() => import('../features/legal/PrivacyEnPage'), { namespaces: ['legal'] });
@@ -51,6 +52,7 @@ export function AppRoutes() {
             <Route path="/login" element={<LoginPage />} />
             <Route path="/register" element={<RegisterPage />} />
           </Route>
+          <Route path="/invite" element={<InvitePage />} />
           <Route path="/terms-of-use" element={<TermsPage />} />
           <Route path="/privacy-policy" element={<PrivacyZhPage />} />
           <Route path="/privacy-policy-en" element={<PrivacyEnPage />} />

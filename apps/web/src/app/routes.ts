@@ -1,4 +1,6 @@
 import {
+  ApartmentOutlined,
+  AuditOutlined,
   BugOutlined,
   CloudUploadOutlined,
   HomeOutlined,
@@ -7,6 +9,8 @@ import {
   NotificationOutlined,
   ProfileOutlined,
   QuestionCircleOutlined,
+  SafetyOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import type { Permission } from '@rrp/contracts';
 import type { QueryClient } from '@tanstack/react-query';
@@ -95,6 +99,37 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     permission: 'ACCOUNT_INFO',
     section: 'accountManagement',
     page: lazyPage(() => import('../features/account/AccountPage')),
+  },
+  {
+    path: '/company/list',
+    titleKey: 'menu:page.companies',
+    icon: ApartmentOutlined,
+    permission: 'COMPANY_SETTING',
+    page: lazyPage(() => import('../features/company/CompanyPage')),
+  },
+  {
+    path: '/audit',
+    titleKey: 'menu:page.audit',
+    icon: AuditOutlined,
+    permission: 'AUDIT_LOG',
+    section: 'accountManagement',
+    page: lazyPage(() => import('../features/audit/AuditPage')),
+  },
+  {
+    path: '/user',
+    titleKey: 'menu:page.members',
+    icon: UserOutlined,
+    permission: 'USER_LIST',
+    section: 'memberAuthority',
+    page: lazyPage(() => import('../features/members/MembersPage')),
+  },
+  {
+    path: '/role',
+    titleKey: 'menu:page.roles',
+    icon: SafetyOutlined,
+    permission: 'ROLE_LIST',
+    section: 'memberAuthority',
+    page: lazyPage(() => import('../features/roles/RolesPage')),
   },
   {
     path: '/newspaper/list',

@@ -6,7 +6,7 @@ import { LOCALE_STORAGE_KEY } from './detect';
 
 import { type Namespace, PUBLIC_NAMESPACES } from './namespaces';
 
-export { CONSOLE_NAMESPACES, NAMESPACES, type Namespace, PUBLIC_NAMESPACES } from './namespaces';
+export { CONSOLE_NAMESPACES, NAMESPACES, type Namespace, OPS_NAMESPACES, PUBLIC_NAMESPACES } from './namespaces';
 
 /**
  * Every catalogue is a lazily imported module; the bundler groups them into one chunk per

@@ -18,6 +18,7 @@ export async function switchLanguage(lng: Locale): Promise<void> {
   await changeLocale(lng);
   if (getSession().loggedIn) {
     markAccountStale();
-    await api('POST /rrp/user/changeLocal', { localCode: lng }).catch(() => undefined);
+    const key = getSession().principal === 'staff' ? 'POST /ops/user/changeLocal' : 'POST /rrp/user/changeLocal';
+    await api(key, { localCode: lng }).catch(() => undefined);
   }
 }

@@ -68,6 +68,13 @@ export type DownloadOptions<K extends FileKey> = RequestOptions & {
   fallbackName?: string;
 };
 
+/** A signed GET of a file endpoint kept in memory (an image to show) rather than saved. */
+export async function fetchFile<K extends FileKey>(key: K, opts: DownloadOptions<K> = {}): Promise<Blob> {
+  const { url } = endpointUrl(key, opts.params, opts.query);
+  const res = await transport('GET', url, null, true, opts);
+  return (await readFile(res, url, opts)).blob;
+}
+
 /** A signed GET of a file (spreadsheet export, template), saved under the name the answer gives. */
 export async function download<K extends FileKey>(key: K, opts: DownloadOptions<K> = {}): Promise<string> {
   const { url } = endpointUrl(key, opts.params, opts.query);

@@ -16,7 +16,11 @@ export const SESSION_KEYS = {
   hasToken: 'hasToken',
   permissions: 'permissionsList',
   account: 'accountInfo',
+  principal: 'principal',
 } as const;
+
+/** Who is signed in: a customer's member, or platform staff (the back office). */
+export type Principal = 'member' | 'staff';
 
 export type Session = {
   loggedIn: boolean;
@@ -24,6 +28,7 @@ export type Session = {
   secretKey: string | null;
   permissions: string[];
   account: TAccountInfo | null;
+  principal: Principal;
 };
 
 const COOKIE_SECONDS = Math.floor(TIMING.sessionTtlMs / 1000);
@@ -41,6 +46,7 @@ function read(): Session {
     secretKey: loggedIn ? secretKey : null,
     permissions: loggedIn ? readJson<string[]>(SESSION_KEYS.permissions, []) : [],
     account: loggedIn ? readJson<TAccountInfo | null>(SESSION_KEYS.account, null) : null,
+    principal: loggedIn && readText(SESSION_KEYS.principal) === 'staff' ? 'staff' : 'member',
   };
 }
 
@@ -50,6 +56,7 @@ function same(a: Session, b: Session): boolean {
     a.token === b.token &&
     a.secretKey === b.secretKey &&
     a.permissions.join() === b.permissions.join() &&
+    a.principal === b.principal &&
     JSON.stringify(a.account) === JSON.stringify(b.account)
   );
 }
@@ -91,7 +98,9 @@ export function startSession(data: SignInData): void {
   writeCookie(SESSION_KEYS.tokenCookie, data.token, COOKIE_SECONDS);
   writeCookie(SESSION_KEYS.secretCookie, data.secretKey, COOKIE_SECONDS);
   writeText(SESSION_KEYS.hasToken, 'true');
-  writeJson(SESSION_KEYS.permissions, effectivePermissions(data.permissionsList, data.deductionSource));
+  writeText(SESSION_KEYS.principal, data.principal);
+  // staff codes (OPS_*) are kept as given; a member's follow the deductionSource rule
+  writeJson(SESSION_KEYS.permissions, data.principal === 'staff' ? data.permissionsList : effectivePermissions(data.permissionsList, data.deductionSource));
   removeKey(SESSION_KEYS.account);
   accountReadAt = 0;
   emitUserReset('start');
@@ -132,6 +141,7 @@ export function clearSession(): void {
   removeKey(SESSION_KEYS.hasToken);
   removeKey(SESSION_KEYS.permissions);
   removeKey(SESSION_KEYS.account);
+  removeKey(SESSION_KEYS.principal);
   accountReadAt = 0;
   clearUserData();
   emitUserReset('end');

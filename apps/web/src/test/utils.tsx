@@ -58,6 +58,7 @@ export const ACCOUNT: TAccountInfo = {
   name: 'Alice',
   email: 'alice@example.com',
   telephone: '13800138000',
+  jobTitle: '运营总监',
   roleName: '超级管理员',
   roleNames: ['超级管理员'],
   companyId: 'c1',
@@ -70,7 +71,7 @@ export const ACCOUNT: TAccountInfo = {
 
 /** A signed-in session holding the given permission codes. */
 export function signIn(permissions: string[] = [], account: Partial<TAccountInfo> = {}) {
-  startSession({ token: 't0k3n', secretKey: 's3cr3t', permissionsList: permissions, deductionSource: 0 });
+  startSession({ principal: 'member', token: 't0k3n', secretKey: 's3cr3t', permissionsList: permissions, deductionSource: 0 });
   storeAccount({ ...ACCOUNT, ...account, permissionsList: permissions });
 }
 

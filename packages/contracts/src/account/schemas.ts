@@ -1,19 +1,22 @@
 import { z } from 'zod';
+import { CERTIFICATION_STATES } from '../companies/constants.js';
+import { field } from '../core/labels.js';
+import { EMAIL_RE, LIMITS, PHONE_RE } from '../shared/limits.js';
 import { LOCALES } from '../shared/locale.js';
 
-export const CERTIFICATION_STATES = ['none', 'review', 'verified', 'rejected'] as const;
-export const zCertification = z.enum(CERTIFICATION_STATES);
+const zCertificationState = z.enum(CERTIFICATION_STATES);
 
 export const zAccountInfo = z.object({
   userId: z.string(),
   name: z.string(),
   email: z.string(),
   telephone: z.string(),
+  jobTitle: z.string(),
   roleName: z.string(),
   roleNames: z.array(z.string()),
   companyId: z.string(),
   companyName: z.string(),
-  certification: zCertification,
+  certification: zCertificationState,
   deductionSource: z.number().int(),
   locale: z.enum(LOCALES),
   permissionsList: z.array(z.string()),
@@ -43,7 +46,7 @@ export const zAccountOverview = z.object({
   dataRemainingMb: z.number(),
   dataWarning: z.boolean(),
   openAlarms: z.number().int(),
-  certification: zCertification,
+  certification: zCertificationState,
   contact: zContact,
   /** the newest announcement and whether this member has read it */
   announcementResp: zAnnouncementBrief.nullable(),
@@ -55,7 +58,7 @@ export const zCompanyInfo = z.object({
   name: z.string(),
   country: z.string(),
   address: z.string(),
-  certification: zCertification,
+  certification: zCertificationState,
   billing: z.enum(['independent', 'parent']),
   parentName: z.string().nullable(),
   subCompanies: z.number().int(),
@@ -63,3 +66,25 @@ export const zCompanyInfo = z.object({
   createdAt: z.string(),
 });
 export type TCompanyInfo = z.infer<typeof zCompanyInfo>;
+
+const zName = field('姓名', 'name', z.string().trim().min(1).max(LIMITS.memberNameMax));
+export const zAccountUpdate = z.object({
+  name: zName,
+  phone: field('手机号', 'mobile phone', z.string().trim().regex(PHONE_RE)),
+  jobTitle: field('职位/身份', 'job title/identity', z.string().trim().max(LIMITS.jobTitleMax)).optional(),
+});
+export const zEmailChangeCode = z.object({ email: field('新邮箱', 'new e-mail', z.string().trim().max(LIMITS.emailMax).regex(EMAIL_RE)) });
+export const zEmailChange = z.object({
+  email: field('新邮箱', 'new e-mail', z.string().trim().max(LIMITS.emailMax).regex(EMAIL_RE)),
+  code: field('邮箱验证码', 'e-mail code', z.string().regex(/^\d{6}$/)),
+});
+export const zPasswordChange = z.object({
+  oldPassword: field('原密码', 'current password', z.string().min(1).max(64)),
+  password: field('新密码', 'new password', z.string().min(1).max(64)),
+  confirmPassword: field('确认密码', 'confirm password', z.string().min(1).max(64)),
+});
+export const zCompanyProfileUpdate = z.object({
+  name: field('公司名称', 'company name', z.string().trim().min(1).max(LIMITS.companyNameMax)),
+  country: field('国家/地区', 'country or region', z.string().length(2)),
+  address: field('公司地址', 'company address', z.string().trim().min(1).max(LIMITS.companyAddressMax)),
+});

@@ -1,6 +1,18 @@
-import { memberEndpoint } from '../core/endpoint.js';
+import { memberEndpoint, staffEndpoint } from '../core/endpoint.js';
 import { zNull, zPageRequest } from '../core/paging.js';
-import { zAnnouncementDetail, zAnnouncementDetailRequest, zAnnouncementList, zAnnouncementMark } from './schemas.js';
+import {
+  zAnnouncementDetail,
+  zAnnouncementDetailRequest,
+  zAnnouncementInput,
+  zAnnouncementList,
+  zAnnouncementMark,
+  zAnnouncementUpdate,
+  zOpsAnnouncement,
+  zOpsAnnouncementAdded,
+  zOpsAnnouncementIdRequest,
+  zOpsAnnouncementList,
+  zOpsAnnouncementListRequest,
+} from './schemas.js';
 
 /** Platform announcements as members read them; the read mark is the member's own. */
 export const announcementEndpoints = {
@@ -24,5 +36,51 @@ export const announcementEndpoints = {
     scope: 'self',
     body: zAnnouncementMark,
     response: zNull,
+  }),
+} as const;
+
+const announcements = { permission: 'OPS_ANNOUNCEMENTS', scope: 'platform' } as const;
+
+/** The back office writes and publishes announcements, to every company or to chosen ones. */
+export const announcementOpsEndpoints = {
+  'POST /ops/announcement/list': staffEndpoint({
+    ...announcements,
+    summary: 'Announcements, drafts and published',
+    body: zOpsAnnouncementListRequest,
+    response: zOpsAnnouncementList,
+  }),
+  'POST /ops/announcement/detail': staffEndpoint({
+    ...announcements,
+    summary: 'One announcement',
+    body: zOpsAnnouncementIdRequest,
+    response: zOpsAnnouncement,
+  }),
+  'POST /ops/announcement/add': staffEndpoint({
+    ...announcements,
+    summary: 'Write an announcement (a draft until published)',
+    body: zAnnouncementInput,
+    response: zOpsAnnouncementAdded,
+    audit: 'announcement.add',
+  }),
+  'POST /ops/announcement/update': staffEndpoint({
+    ...announcements,
+    summary: 'Edit an announcement',
+    body: zAnnouncementUpdate,
+    response: zNull,
+    audit: 'announcement.update',
+  }),
+  'POST /ops/announcement/publish': staffEndpoint({
+    ...announcements,
+    summary: 'Publish a draft to its audience',
+    body: zOpsAnnouncementIdRequest,
+    response: zNull,
+    audit: 'announcement.publish',
+  }),
+  'POST /ops/announcement/delete': staffEndpoint({
+    ...announcements,
+    summary: 'Delete an announcement',
+    body: zOpsAnnouncementIdRequest,
+    response: zNull,
+    audit: 'announcement.delete',
   }),
 } as const;

@@ -34,5 +34,6 @@ export const authEndpoints = {
     scope: 'self',
     body: zChangeLocalRequest,
     response: zNull,
+    audit: 'account.locale',
   }),
 } as const;

@@ -22,6 +22,8 @@ export const zLoginRequest = z.object({
 export type TLoginRequest = z.infer<typeof zLoginRequest>;
 
 export const zLoginResponse = z.object({
+  /** which console the person signs in to: a customer's member, or platform staff (the back office) */
+  principal: z.enum(['member', 'staff']),
   token: z.string(),
   secretKey: z.string(),
   permissionsList: z.array(z.string()),

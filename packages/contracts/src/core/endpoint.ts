@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorCode } from '../shared/errors.js';
 import type { Permission, StaffPermission } from '../shared/permissions.js';
 
 /** Every API path starts here; the key of an endpoint is written relative to it. */
@@ -31,8 +32,8 @@ export type EndpointKey = `${HttpMethod} /${string}`;
 /** A multipart upload: its text fields (validated like a body) and its files, signed over the raw bytes. */
 export type MultipartSpec = {
   fields: z.ZodObject;
-  /** file fields and their largest size in bytes */
-  files: Record<string, { maxBytes: number }>;
+  /** file fields, their largest size in bytes, and the error a larger one answers (29011 by default) */
+  files: Record<string, { maxBytes: number; tooLarge?: ErrorCode }>;
   /** the whole body's limit in bytes */
   maxBytes: number;
 };
@@ -49,6 +50,11 @@ type Common = {
   params?: z.ZodObject;
   multipart?: MultipartSpec;
   response: ResponseSpec;
+  /**
+   * The audit action a successful call records, in the same transaction as the change
+   * (`member.add`); absent for reads. The access-matrix test checks that the event is written.
+   */
+  audit?: string;
 };
 
 export type PublicEndpoint = Common & { principal: 'public'; permission: null; scope: 'none' };

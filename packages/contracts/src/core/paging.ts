@@ -19,3 +19,6 @@ export const zIdRequest = z.object({ id: zId() });
 /** Nothing: the body of a call that takes none, and the obj of an answer that has none. */
 export const zEmpty = z.object({});
 export const zNull = z.null();
+
+/** A search text of a list. */
+export const zKeyword = field('关键字', 'keyword', z.string().trim().max(50));

@@ -1,6 +1,6 @@
-import { memberEndpoint } from '../core/endpoint.js';
+import { memberEndpoint, staffEndpoint } from '../core/endpoint.js';
 import { zNull } from '../core/paging.js';
-import { zFeedbackAdd } from './schemas.js';
+import { zFeedbackAdd, zOpsFeedbackHandle, zOpsFeedbackList, zOpsFeedbackListRequest } from './schemas.js';
 
 export const feedbackEndpoints = {
   'POST /rrp/feedback/add': memberEndpoint({
@@ -9,5 +9,20 @@ export const feedbackEndpoints = {
     scope: 'company',
     body: zFeedbackAdd,
     response: zNull,
+    audit: 'feedback.add',
+  }),
+} as const;
+
+const feedback = { permission: 'OPS_FEEDBACK', scope: 'platform' } as const;
+
+/** The back office's feedback inbox. */
+export const feedbackOpsEndpoints = {
+  'POST /ops/feedback/list': staffEndpoint({ ...feedback, summary: 'Feedback from every company', body: zOpsFeedbackListRequest, response: zOpsFeedbackList }),
+  'POST /ops/feedback/handle': staffEndpoint({
+    ...feedback,
+    summary: 'Mark feedback handled',
+    body: zOpsFeedbackHandle,
+    response: zNull,
+    audit: 'feedback.handle',
   }),
 } as const;

@@ -14,6 +14,21 @@ export const LIMITS = {
   importMaxRows: 10_000,
   imeisPerOperation: 100,
   pageSizeMax: 100,
+  descriptionMax: 200,
+  websiteMax: 200,
+  licenseNoMax: 30,
+  contactNameMax: 20,
+  rejectReasonMax: 200,
+  announcementTitleMax: 100,
+  announcementContentMax: 5000,
+  /** levels below the top company: a company, its sub-companies and theirs */
+  companyDepthMax: 3,
+  /** direct sub-companies of one company */
+  subCompaniesMax: 50,
+  /** members of one company, pending invitations included */
+  membersMax: 500,
+  /** roles of one company */
+  rolesMax: 50,
   tabsKept: 5,
   historyKept: 5,
 } as const;
@@ -24,6 +39,7 @@ export const TIMING = {
   emailCodeTtlMs: 10 * 60 * 1000,
   emailCodeResendMs: 60 * 1000,
   emailCodeMaxTries: 5,
+  invitationTtlMs: 7 * 24 * 60 * 60 * 1000,
   signatureSkewMs: 300 * 1000,
   requestIdTtlMs: 600 * 1000,
   messageDurationS: 3,

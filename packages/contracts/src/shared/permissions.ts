@@ -15,6 +15,7 @@ export const PERMISSIONS = [
   'ACCOUNT_INFO',
   'ACCOUNT_ORDER',
   'RECEIPT_LIST',
+  'AUDIT_LOG',
   'USER_ROLE',
   'USER_LIST',
   'ROLE_LIST',
@@ -25,9 +26,9 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 /**
  * Permission codes of the back office, held by platform staff (never by a customer's member).
- * A staff member's codes come from the staff roles of the platform.
+ * Every staff member holds them all until the platform has staff roles (docs/decisions.md).
  */
-export const STAFF_PERMISSIONS = ['OPS_CERTIFICATION', 'OPS_COMPANIES', 'OPS_ANNOUNCEMENTS', 'OPS_FEEDBACK'] as const;
+export const STAFF_PERMISSIONS = ['OPS_CERTIFICATION', 'OPS_COMPANIES', 'OPS_ANNOUNCEMENTS', 'OPS_FEEDBACK', 'OPS_AUDIT'] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 /** The codes a role can be given (DEDUCTION_SOURCE is derived from the company, never granted). */
@@ -42,7 +43,7 @@ export const PERMISSION_TREE: { code: Permission; children: Permission[] }[] = [
   { code: 'AC_LIST', children: [] },
   { code: 'COMPANY_SETTING', children: [] },
   { code: 'OPERATION_REPORT', children: [] },
-  { code: 'ACCOUNT', children: ['ACCOUNT_INFO', 'ACCOUNT_ORDER', 'RECEIPT_LIST'] },
+  { code: 'ACCOUNT', children: ['ACCOUNT_INFO', 'ACCOUNT_ORDER', 'RECEIPT_LIST', 'AUDIT_LOG'] },
   { code: 'USER_ROLE', children: ['USER_LIST', 'ROLE_LIST'] },
   { code: 'DEVELOPER_MANAGEMENT', children: [] },
 ];
@@ -69,7 +70,7 @@ export const SAMPLE_ROLES: { key: SampleRoleKey; zh: string; en: string; permiss
     key: 'admin',
     zh: '管理员',
     en: 'Administrator',
-    permissions: GRANTABLE_PERMISSIONS.filter((p) => !['ROLE_LIST', 'DEVELOPER_MANAGEMENT', 'COMPANY_SETTING'].includes(p)),
+    permissions: GRANTABLE_PERMISSIONS.filter((p) => !['ROLE_LIST', 'DEVELOPER_MANAGEMENT', 'COMPANY_SETTING', 'AUDIT_LOG'].includes(p)),
   },
   {
     key: 'specialist',
@@ -91,4 +92,13 @@ export const SAMPLE_ROLES: { key: SampleRoleKey; zh: string; en: string; permiss
 export function localizeRoleName(name: string, locale: 'zh-CN' | 'en'): string {
   const sample = SAMPLE_ROLES.find((r) => r.zh === name || r.en === name);
   return sample ? (locale === 'en' ? sample.en : sample.zh) : name;
+}
+
+/**
+ * Whether a name is a sample role's label in either language ("Operation specialist"). Sample
+ * role names are localised system labels: the role-name length limit applies to names people
+ * type, not to them (docs/decisions.md).
+ */
+export function isSampleRoleName(name: string): boolean {
+  return SAMPLE_ROLES.some((r) => r.zh === name || r.en === name);
 }

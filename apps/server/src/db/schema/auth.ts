@@ -41,8 +41,10 @@ export const emailCodes = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     email: text('email').notNull(),
-    /** register | reset */
+    /** register | reset | email_change */
     purpose: text('purpose').notNull(),
+    /** the member changing their e-mail (email_change) */
+    userId: uuid('user_id'),
     codeHash: text('code_hash').notNull(),
     tries: integer('tries').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -50,10 +50,29 @@ export const announcements = pgTable(
     titleEn: text('title_en').notNull(),
     contentZh: text('content_zh').notNull(),
     contentEn: text('content_en').notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** null while a draft */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** all | companies (the rows of announcement_targets) */
+    audience: text('audience').notNull().default('all'),
     createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('announcements_published_idx').on(t.publishedAt)],
+);
+
+/** The companies an announcement with audience `companies` is shown to. */
+export const announcementTargets = pgTable(
+  'announcement_targets',
+  {
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.companyId] }), index('announcement_targets_company_idx').on(t.companyId)],
 );
 
 export const announcementReads = pgTable(
@@ -78,6 +97,8 @@ export const feedback = pgTable('feedback', {
   /** feedback | service */
   source: text('source').notNull().default('feedback'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  handledBy: uuid('handled_by'),
 });
 
 export const meta = pgTable('meta', {

@@ -5,7 +5,29 @@ export const MAIL_TEXTS = {
   'mail.code.subject': { zh: 'RRP 控制台验证码：{code}', en: 'RRP Console verification code: {code}' },
   'mail.code.purpose.register': { zh: '您正在注册账号。', en: 'You are about to register your account.' },
   'mail.code.purpose.reset': { zh: '您正在重置密码。', en: 'You are about to reset your password.' },
+  'mail.code.purpose.email_change': { zh: '您正在把账号邮箱更换为本邮箱。', en: 'You are about to make this address the e-mail of your account.' },
   'mail.code.line': { zh: '验证码：{code}', en: 'Verification code: {code}' },
   'mail.code.validity': { zh: '验证码 {minutes} 分钟内有效，请勿告诉他人。', en: 'The code is valid for {minutes} minutes. Do not share it.' },
   'mail.notYou': { zh: '如果这不是您本人的操作，请忽略本邮件。', en: 'If this was not you, ignore this e-mail.' },
+  'mail.invitation.subject': { zh: '{companyName} 邀请您加入 RRP 控制台', en: '{companyName} invites you to the RRP Console' },
+  'mail.invitation.greeting': { zh: '{name}，您好：', en: 'Hello {name},' },
+  'mail.invitation.body': {
+    zh: '{inviter} 邀请您以成员身份加入 {companyName} 的 RRP 控制台。',
+    en: '{inviter} invites you to join {companyName} on the RRP Console.',
+  },
+  'mail.invitation.link': {
+    zh: '请打开下面的链接设置登录密码，链接 {days} 天内有效，重新邀请后旧链接失效。',
+    en: 'Open the link below to set your password. It is valid for {days} days; a new invitation replaces it.',
+  },
+  'mail.certification.approved.subject': { zh: '{companyName} 企业认证已通过', en: '{companyName} is verified' },
+  'mail.certification.approved.body': {
+    zh: '{companyName} 的企业认证已审核通过，已赠送 {licenses} 个 License 和 {dataGb}G 流量。',
+    en: '{companyName} has passed certification and received {licenses} Licenses and {dataGb}G of data.',
+  },
+  'mail.certification.rejected.subject': { zh: '{companyName} 企业认证未通过', en: 'The certification of {companyName} was rejected' },
+  'mail.certification.rejected.body': {
+    zh: '{companyName} 的企业认证未通过审核，请按以下原因修改后重新提交。',
+    en: 'The certification of {companyName} was not approved. Please correct it as described below and submit it again.',
+  },
+  'mail.certification.rejected.reason': { zh: '驳回原因：{reason}', en: 'Reason: {reason}' },
 } satisfies Record<string, Bilingual>;

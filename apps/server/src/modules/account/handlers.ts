@@ -1,9 +1,12 @@
 import type { TContact } from '@rrp/contracts';
 import type { Database } from '../../db/client.js';
 import { handlers } from '../../http/handler.js';
+import type { MemberCaller } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
 import { latestAnnouncement } from '../announcements/index.js';
+import type { Actor } from '../audit/index.js';
 import { dataPool, deviceFigures, findAccount, findCompanyInfo } from './repository.js';
+import { changeEmail, changePassword, sendEmailChangeCode, updateAccount, updateCompanyProfile } from './settings.js';
 
 export const accountHandlers = ({ database, contact }: { database: Database; contact: TContact }) =>
   handlers({
@@ -39,3 +42,16 @@ export const accountHandlers = ({ database, contact }: { database: Database; con
       };
     },
   });
+
+/** The member's own settings (name, phone, e-mail, password) and the company profile. */
+export const accountSettingsHandlers = ({ database }: { database: Database }) =>
+  handlers({
+    'POST /rrp/account/update': ({ body, actor, caller }) => updateAccount(database, who(actor, caller), body),
+    'POST /rrp/account/email/code': ({ body, actor, caller, locale, req }) =>
+      sendEmailChangeCode(database, { ...who(actor, caller), locale, clientAddress: req.ip }, body.email),
+    'POST /rrp/account/email/update': ({ body, actor, caller }) => changeEmail(database, who(actor, caller), body),
+    'POST /rrp/account/password/update': ({ body, actor, caller }) => changePassword(database, { ...who(actor, caller), tokenHash: caller.tokenHash }, body),
+    'POST /rrp/account/company/update': ({ body, actor, caller }) => updateCompanyProfile(database, who(actor, caller), body),
+  });
+
+const who = (actor: Actor, caller: MemberCaller) => ({ actor, userId: caller.userId, companyId: caller.companyId });

@@ -1,2 +1,2 @@
-export { accountHandlers } from './handlers.js';
+export { accountHandlers, accountSettingsHandlers } from './handlers.js';
 export { ACCOUNT_QUERY, findAccount } from './repository.js';

@@ -10,6 +10,7 @@ type AccountRow = {
   name: string;
   email: string;
   phone: string | null;
+  job_title: string;
   locale: Locale;
   kind: string;
   company_id: string | null;
@@ -22,7 +23,7 @@ type AccountRow = {
 
 /** The signed-in person's account: the read behind /account/query (and its benchmark). */
 export const ACCOUNT_QUERY = (userId: string) => sql`
-  SELECT u.id, u.name, u.email, u.phone, u.locale, u.kind, c.id AS company_id, c.name AS company_name, c.certification, c.billing,
+  SELECT u.id, u.name, u.email, u.phone, u.job_title, u.locale, u.kind, c.id AS company_id, c.name AS company_name, c.certification, c.billing,
          (SELECT array_agg(r.name ORDER BY r.created_at) FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id) AS role_names,
          (SELECT array_agg(DISTINCT p) FROM user_roles ur JOIN roles r ON r.id = ur.role_id, unnest(r.permissions) AS p WHERE ur.user_id = u.id) AS perms
   FROM users u LEFT JOIN companies c ON c.id = u.company_id
@@ -38,6 +39,7 @@ export async function findAccount(database: Database, userId: string, locale: Lo
     name: r.name,
     email: r.email,
     telephone: r.phone ?? '',
+    jobTitle: r.job_title,
     roleName: roleNames.join(' / '),
     roleNames,
     companyId: r.company_id ?? '',

@@ -1,2 +1,2 @@
-export { announcementHandlers } from './handlers.js';
+export { announcementHandlers, announcementOpsHandlers } from './handlers.js';
 export { latestAnnouncement } from './repository.js';

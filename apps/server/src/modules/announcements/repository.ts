@@ -1,9 +1,24 @@
 import type { Locale, TAnnouncementBrief } from '@rrp/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { inLocale } from '../../i18n/index.js';
 
 type AnnRow = { id: string; title_zh: string; title_en: string; content_zh: string; content_en: string; published_at: string | Date; read: boolean };
+
+/** Whose eyes: a member and their company (a subquery when only the member is known). */
+export type Reader = { userId: string; companyId: string | SQL };
+
+const companyOf = (r: Reader): SQL => (typeof r.companyId === 'string' ? sql`${r.companyId}::uuid` : r.companyId);
+
+/**
+ * What a member may see of announcement `a`: published (a draft is nobody's), and addressed
+ * to every company or to the member's own company.
+ */
+function visible(alias: SQL, reader: Reader): SQL {
+  return sql`${alias}.published_at IS NOT NULL AND ${alias}.published_at <= now()
+    AND (${alias}.audience = 'all'
+         OR EXISTS (SELECT 1 FROM announcement_targets t WHERE t.announcement_id = ${alias}.id AND t.company_id = ${companyOf(reader)}))`;
+}
 
 export function toBrief(r: AnnRow, locale: Locale): TAnnouncementBrief {
   return {
@@ -15,48 +30,49 @@ export function toBrief(r: AnnRow, locale: Locale): TAnnouncementBrief {
   };
 }
 
-export async function listAnnouncements(database: Database, userId: string, offset: number, limit: number): Promise<{ total: number; rows: AnnRow[] }> {
+export async function listAnnouncements(database: Database, reader: Reader, offset: number, limit: number): Promise<{ total: number; rows: AnnRow[] }> {
   const rows = await database.rows<AnnRow>(sql`
     SELECT a.id, a.title_zh, a.title_en, a.content_zh, a.content_en, a.published_at,
-           EXISTS (SELECT 1 FROM announcement_reads r WHERE r.announcement_id = a.id AND r.user_id = ${userId}) AS read
-    FROM announcements a WHERE a.published_at <= now()
+           EXISTS (SELECT 1 FROM announcement_reads r WHERE r.announcement_id = a.id AND r.user_id = ${reader.userId}) AS read
+    FROM announcements a WHERE ${visible(sql`a`, reader)}
     ORDER BY a.published_at DESC, a.id DESC OFFSET ${offset} LIMIT ${limit}`);
-  const [c] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM announcements WHERE published_at <= now()`);
+  const [c] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM announcements a WHERE ${visible(sql`a`, reader)}`);
   return { total: c.n, rows };
 }
 
-/** One announcement and its neighbours in list order (newest first). */
+/** One announcement and its neighbours in the member's list order (newest first). */
 export async function findAnnouncement(
   database: Database,
-  userId: string,
+  reader: Reader,
   id: string,
 ): Promise<{ row: AnnRow; prevId: string | null; nextId: string | null } | null> {
   const [row] = await database.rows<AnnRow & { prev_id: string | null; next_id: string | null }>(sql`
-    WITH a AS (SELECT * FROM announcements WHERE id = ${id} AND published_at <= now())
-    SELECT a.id, a.title_zh, a.title_en, a.content_zh, a.content_en, a.published_at,
-           EXISTS (SELECT 1 FROM announcement_reads r WHERE r.announcement_id = a.id AND r.user_id = ${userId}) AS read,
-           (SELECT n.id FROM announcements n WHERE n.published_at <= now() AND (n.published_at, n.id) > (a.published_at, a.id)
+    WITH x AS (SELECT * FROM announcements a WHERE a.id = ${id} AND ${visible(sql`a`, reader)})
+    SELECT x.id, x.title_zh, x.title_en, x.content_zh, x.content_en, x.published_at,
+           EXISTS (SELECT 1 FROM announcement_reads r WHERE r.announcement_id = x.id AND r.user_id = ${reader.userId}) AS read,
+           (SELECT n.id FROM announcements n WHERE ${visible(sql`n`, reader)} AND (n.published_at, n.id) > (x.published_at, x.id)
               ORDER BY n.published_at, n.id LIMIT 1) AS prev_id,
-           (SELECT o.id FROM announcements o WHERE (o.published_at, o.id) < (a.published_at, a.id)
+           (SELECT o.id FROM announcements o WHERE ${visible(sql`o`, reader)} AND (o.published_at, o.id) < (x.published_at, x.id)
               ORDER BY o.published_at DESC, o.id DESC LIMIT 1) AS next_id
-    FROM a`);
+    FROM x`);
   return row ? { row, prevId: row.prev_id, nextId: row.next_id } : null;
 }
 
-/** Marks an announcement read or unread for one member; false when there is no such published announcement. */
-export async function markAnnouncement(database: Database, userId: string, id: string, read: boolean): Promise<boolean> {
-  const exists = await database.rows(sql`SELECT 1 FROM announcements WHERE id = ${id} AND published_at <= now()`);
+/** Marks an announcement read or unread for one member; false when the member cannot see it. */
+export async function markAnnouncement(database: Database, reader: Reader, id: string, read: boolean): Promise<boolean> {
+  const exists = await database.rows(sql`SELECT 1 FROM announcements a WHERE a.id = ${id} AND ${visible(sql`a`, reader)}`);
   if (!exists.length) return false;
   if (read) {
-    await database.rows(sql`INSERT INTO announcement_reads (announcement_id, user_id) VALUES (${id}, ${userId}) ON CONFLICT DO NOTHING`);
+    await database.rows(sql`INSERT INTO announcement_reads (announcement_id, user_id) VALUES (${id}, ${reader.userId}) ON CONFLICT DO NOTHING`);
   } else {
-    await database.rows(sql`DELETE FROM announcement_reads WHERE announcement_id = ${id} AND user_id = ${userId}`);
+    await database.rows(sql`DELETE FROM announcement_reads WHERE announcement_id = ${id} AND user_id = ${reader.userId}`);
   }
   return true;
 }
 
-/** The newest published announcement as a member sees it, or null. */
+/** The newest announcement the member may see (published, addressed to all or to their company), or null. */
 export async function latestAnnouncement(database: Database, userId: string, locale: Locale): Promise<TAnnouncementBrief | null> {
-  const { rows } = await listAnnouncements(database, userId, 0, 1);
+  const reader = { userId, companyId: sql`(SELECT company_id FROM users WHERE id = ${userId})` };
+  const { rows } = await listAnnouncements(database, reader, 0, 1);
   return rows[0] ? toBrief(rows[0], locale) : null;
 }

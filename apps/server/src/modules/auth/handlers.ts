@@ -47,7 +47,7 @@ export const authHandlers = ({ database, keys, captchas }: Deps) =>
       } else {
         // A reset code is only sent to a registered address, in the member's stored language;
         // the answer is the same either way.
-        const [known] = await database.rows<{ locale: 'zh-CN' | 'en' }>(sql`SELECT locale FROM users WHERE lower(email) = ${email}`);
+        const [known] = await database.rows<{ locale: 'zh-CN' | 'en' }>(sql`SELECT locale FROM users WHERE lower(email) = ${email} AND state <> 'deleted'`);
         if (!known) return null;
         sendIn = known.locale;
       }
@@ -66,8 +66,8 @@ export const authHandlers = ({ database, keys, captchas }: Deps) =>
       return null;
     },
 
-    'POST /rrp/user/changeLocal': async ({ body, caller }) => {
-      await storeLocale(database, caller.userId, body.localCode);
+    'POST /rrp/user/changeLocal': async ({ body, caller, actor }) => {
+      await storeLocale(database, caller.userId, body.localCode, actor);
       return null;
     },
   });

@@ -1,4 +1,4 @@
-import { EMAIL_RE, effectivePermissions, PHONE_RE, type TLoginRequest, type TLoginResponse } from '@rrp/contracts';
+import { EMAIL_RE, effectivePermissions, PHONE_RE, STAFF_PERMISSIONS, type TLoginRequest, type TLoginResponse } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { DUMMY_HASH, verifyPassword } from '../../lib/passwords.js';
@@ -10,7 +10,15 @@ import { createSession } from './sessions.js';
 
 type Deps = { database: Database; keys: RsaKeys; captchas: Captchas };
 
-type UserRow = { id: string; password_hash: string; state: string; kind: string; billing: string | null; perms: string[] | null };
+type UserRow = {
+  id: string;
+  password_hash: string;
+  state: string;
+  kind: 'member' | 'staff';
+  billing: string | null;
+  company_state: string | null;
+  perms: string[] | null;
+};
 
 /**
  * Sign-in: decrypt, check the account's format, the failure limits, the captcha (used up by
@@ -26,26 +34,32 @@ export async function login(deps: Deps, body: TLoginRequest, clientAddress: stri
   if (!(await deps.captchas.consume(body.key, body.pictureCaptcha))) throw new AppError(29001);
 
   const [user] = await database.rows<UserRow>(sql`
-    SELECT u.id, u.password_hash, u.state, u.kind, c.billing,
+    SELECT u.id, u.password_hash, u.state, u.kind, c.billing, c.state AS company_state,
            (SELECT array_agg(DISTINCT p) FROM user_roles ur JOIN roles r ON r.id = ur.role_id,
                    unnest(r.permissions) AS p WHERE ur.user_id = u.id) AS perms
     FROM users u LEFT JOIN companies c ON c.id = u.company_id
-    WHERE lower(u.email) = ${account} OR u.phone = ${account}
+    WHERE (lower(u.email) = ${account} OR u.phone = ${account}) AND u.state <> 'deleted'
     LIMIT 1`);
-  const good = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-  if (!user || !good) {
+  // an account without a password (an invitation not yet accepted) costs the same time to check
+  const hash = user?.password_hash.startsWith('scrypt$') ? user.password_hash : DUMMY_HASH;
+  const good = (await verifyPassword(password, hash)) && hash !== DUMMY_HASH;
+  // a member who has not accepted the invitation has no password yet: like an unknown account
+  if (!user || !good || user.state === 'pending') {
     await recordFailure(database, account, clientAddress);
     throw new AppError(29015);
   }
   if (user.state === 'disabled') throw new AppError(22009);
   if (user.state !== 'enabled') throw new AppError(21002);
+  if (user.company_state === 'disabled') throw new AppError(30018);
 
   await clearFailures(database, account);
+  await database.rows(sql`UPDATE users SET last_sign_in_at = now() WHERE id = ${user.id}`);
   const session = await createSession(database, user.id);
   const deductionSource = user.billing === 'parent' ? 1 : 0;
   return {
+    principal: user.kind,
     ...session,
-    permissionsList: user.kind === 'member' ? effectivePermissions(user.perms ?? [], deductionSource) : [],
+    permissionsList: user.kind === 'member' ? effectivePermissions(user.perms ?? [], deductionSource) : [...STAFF_PERMISSIONS],
     deductionSource,
   };
 }

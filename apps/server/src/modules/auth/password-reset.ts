@@ -11,7 +11,7 @@ import { consumeCode } from './verify-codes.js';
 export async function resetPassword(database: Database, b: TForgetPasswordRequest): Promise<void> {
   assertNewPassword(b.password, b.confirmPassword);
   const email = b.email.toLowerCase();
-  const [user] = await database.rows<{ id: string }>(sql`SELECT id FROM users WHERE lower(email) = ${email}`);
+  const [user] = await database.rows<{ id: string }>(sql`SELECT id FROM users WHERE lower(email) = ${email} AND state <> 'deleted'`);
   // An unknown e-mail never received a code: answer as for a wrong code, revealing nothing.
   if (!user) throw new AppError(29003);
   await consumeCode(database, email, 'reset', b.code);

@@ -112,6 +112,17 @@ describe('registration', () => {
     const res = await register(form({ email: 'other@acme.example', code: mail.lastCode('other@acme.example') }));
     expect(res.json().code).toBe(29014);
   });
+
+  it('lets a deleted member’s e-mail and phone register a new company', async () => {
+    await t.database.rows(sql`UPDATE users SET state = 'deleted' WHERE email = 'new@acme.example'`);
+    await t.database.rows(sql`UPDATE email_codes SET created_at = created_at - interval '61 seconds'`);
+    expect((await sendCode('new@acme.example', 'register', 'zh-CN', '10.9.0.3')).json().success).toBe(true);
+    await mail.deliver();
+    const res = await register(form({ code: mail.lastCode('new@acme.example'), companyName: 'Acme Again' }));
+    expect(res.json()).toMatchObject({ success: true });
+    const s = await login(t.app, 'new@acme.example', 'Acme#2026go');
+    expect((await call(t.app, s, api('/account/query'))).json().obj.companyName).toBe('Acme Again');
+  });
 });
 
 describe('forgot password', () => {

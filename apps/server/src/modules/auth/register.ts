@@ -13,7 +13,7 @@ export function assertNewPassword(password: string, confirm: string): void {
 }
 
 export async function assertEmailFree(database: Database, email: string): Promise<void> {
-  const taken = await database.rows(sql`SELECT 1 FROM users WHERE lower(email) = ${email.toLowerCase()}`);
+  const taken = await database.rows(sql`SELECT 1 FROM users WHERE lower(email) = ${email.toLowerCase()} AND state <> 'deleted'`);
   if (taken.length) throw new AppError(29005);
 }
 
@@ -27,7 +27,7 @@ export async function register(database: Database, b: TRegisterRequest, locale: 
   if (!COUNTRY_CODES.has(b.country)) throw new AppError(28002, { field: 'country' });
   const email = b.email.toLowerCase();
   await assertEmailFree(database, email);
-  if ((await database.rows(sql`SELECT 1 FROM users WHERE phone = ${b.phone}`)).length) throw new AppError(29014);
+  if ((await database.rows(sql`SELECT 1 FROM users WHERE phone = ${b.phone} AND state <> 'deleted'`)).length) throw new AppError(29014);
 
   await consumeCode(database, email, 'register', b.code);
   const passwordHash = await hashPassword(b.password);

@@ -29,7 +29,8 @@ export async function createCompany(database: Database, tx: Tx, c: NewCompany): 
   const roleIds = {} as Record<SampleRoleKey, string>;
   for (const r of SAMPLE_ROLES) {
     const [role] = await database.rows<{ id: string }>(
-      sql`INSERT INTO roles (company_id, name, permissions) VALUES (${row.id}, ${inLocale(r, c.locale)}, ${textArray(r.permissions)}::text[])
+      sql`INSERT INTO roles (company_id, name, permissions, is_super)
+          VALUES (${row.id}, ${inLocale(r, c.locale)}, ${textArray(r.permissions)}::text[], ${r.key === 'super'})
           RETURNING id`,
       tx,
     );

@@ -4,9 +4,13 @@ import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
 import { companiesIn, inScope, type TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
+import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
+import { type Actor, type AuditEntry, type Changes, recordAudit, recordAuditMany } from '../audit/index.js';
 import { type CommandKind, type ConnectivityProvider, deviceRef } from '../network/index.js';
 import { defaultGroup, findDevice, parseImeis } from './common.js';
+
+const AUDIT_ACTION = { suspend: 'device.suspend', unsuspend: 'device.unsuspend', switch_card: 'device.switchCard', sync: 'device.sync' } as const;
 
 const HINTS = {
   suspend: 'devices.hint.suspend',
@@ -17,12 +21,13 @@ const HINTS = {
 
 /**
  * Sends a command to a device the scope reaches: checks the state, writes a pending operation
- * row, and hands it to the provider, which completes it later.
+ * row and its audit event, and hands it to the provider, which completes it later.
  */
 export async function sendCommand(
   database: Database,
   provider: ConnectivityProvider,
   caller: { userId: string },
+  actor: Actor,
   scope: TenantScope,
   imei: string,
   kind: CommandKind,
@@ -33,46 +38,75 @@ export async function sendCommand(
     if (device.status === 'service_expired') throw new AppError(23011);
     if (kind === 'suspend' && device.suspended) throw new AppError(23011);
     if (kind === 'unsuspend' && !device.suspended) throw new AppError(23011);
+    let switched: Changes = {};
     if (kind === 'switch_card') {
       const last = device.last_switch_at ? new Date(device.last_switch_at).getTime() : 0;
       if (Date.now() - last < DEVICE_TIMING.switchCooldownMs) throw new AppError(23012);
-      await database.rows(sql`UPDATE devices SET last_switch_at = now(), updated_at = now() WHERE id = ${device.id}`, tx);
+      const [sw] = await database.rows<{ at: string | Date }>(
+        sql`UPDATE devices SET last_switch_at = now(), updated_at = now() WHERE id = ${device.id} RETURNING last_switch_at AS at`,
+        tx,
+      );
+      switched = { lastSwitchAt: [iso(device.last_switch_at), iso(sw.at)] };
     }
     const [op] = await database.rows<{ id: string | number }>(
       sql`INSERT INTO device_operations (device_id, user_id, action, status) VALUES (${device.id}, ${caller.userId}, ${kind}, 'pending') RETURNING id`,
       tx,
     );
-    return { device, opId: Number(op.id) };
+    const opId = Number(op.id);
+    await recordAudit(database, tx, actor, {
+      action: AUDIT_ACTION[kind],
+      companyId: device.company_id,
+      targetType: 'device',
+      targetId: device.id,
+      targetLabel: device.imei,
+      changes: { operation: [null, opId], ...switched },
+    });
+    return { device, opId };
   });
   await provider.command(deviceRef(device), kind, opId);
   return { operationId: opId, hint: t(locale, HINTS[kind]) };
 }
 
-export async function setAutoRenew(database: Database, scope: TenantScope, imei: string, on: boolean): Promise<void> {
+export async function setAutoRenew(database: Database, actor: Actor, scope: TenantScope, imei: string, on: boolean): Promise<void> {
   await database.db.transaction(async (tx) => {
     const device = await findDevice(database, scope, imei, tx, true);
     await database.rows(sql`UPDATE devices SET auto_renew = ${on}, updated_at = now() WHERE id = ${device.id}`, tx);
+    await recordAudit(database, tx, actor, {
+      action: 'device.autoRenew',
+      companyId: device.company_id,
+      targetType: 'device',
+      targetId: device.id,
+      targetLabel: device.imei,
+      changes: device.auto_renew === on ? {} : { autoRenew: [device.auto_renew, on] },
+    });
   });
 }
 
 /**
  * Moves devices (and the Licenses they carry) to a company the scope reaches, into its default
- * group. All or nothing; IMEIs outside the scope refuse the whole move (23009).
+ * group. All or nothing; IMEIs outside the scope refuse the whole move (23009), a target outside
+ * the caller's tree (another tenant, the parent, a sibling) refuses it too (21001). One audit
+ * event per device, under the company it leaves.
  */
 export async function migrateDevices(
   database: Database,
   caller: { userId: string },
+  actor: Actor,
   scope: TenantScope,
   input: string | string[],
   targetCompanyId: string,
 ): Promise<number> {
   const imeis = parseImeis(input);
   return database.db.transaction(async (tx) => {
-    const [target] = await database.rows<{ id: string }>(sql`SELECT id FROM companies WHERE id = ${targetCompanyId} AND id IN ${companiesIn(scope)}`, tx);
-    if (!target) throw new AppError(21001);
-    const found = await database.rows<{ id: string; imei: string; company_id: string }>(
-      sql`SELECT id, imei, company_id FROM devices WHERE imei = ANY(${textArray(imeis)}::text[]) AND ${inScope(scope)}
-          ORDER BY id FOR UPDATE`,
+    const [target] = await database.rows<{ id: string; name: string }>(
+      sql`SELECT id, name FROM companies WHERE id = ${targetCompanyId} AND id IN ${companiesIn(scope)}`,
+      tx,
+    );
+    if (!target) throw new AppError(21001, { field: 'companyId' });
+    const found = await database.rows<{ id: string; imei: string; company_id: string; company_name: string }>(
+      sql`SELECT d.id, d.imei, d.company_id, c.name AS company_name FROM devices d JOIN companies c ON c.id = d.company_id
+          WHERE d.imei = ANY(${textArray(imeis)}::text[]) AND ${inScope(scope, sql`d.company_id`)}
+          ORDER BY d.id FOR UPDATE OF d`,
       tx,
     );
     const mine = new Set(found.map((f) => f.imei));
@@ -87,6 +121,21 @@ export async function migrateDevices(
       tx,
     );
     await database.rows(sql`UPDATE devices SET company_id = ${target.id}, group_id = ${groupId}, updated_at = now() WHERE id = ANY(${ids}::uuid[])`, tx);
+    await recordAuditMany(
+      database,
+      tx,
+      actor,
+      found.map(
+        (d): AuditEntry => ({
+          action: 'device.migrate',
+          companyId: d.company_id,
+          targetType: 'device',
+          targetId: d.id,
+          targetLabel: d.imei,
+          changes: d.company_id === target.id ? {} : { companyId: [d.company_id, target.id], company: [d.company_name, target.name] },
+        }),
+      ),
+    );
     return found.length;
   });
 }

@@ -5,6 +5,7 @@ import type { Database, Tx } from '../../db/client.js';
 import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
+import { type Actor, type AuditEntry, recordAudit, recordAuditMany } from '../audit/index.js';
 import { DEFAULT_GROUP_NAME, defaultGroup, parseImeis } from './common.js';
 
 /** Groups belong to one company (the caller's own); every company has a default group. */
@@ -46,24 +47,29 @@ async function findGroup(database: Database, companyId: string, id: string, tx?:
   return g;
 }
 
-export async function addGroup(database: Database, companyId: string, rawName: string | undefined): Promise<string> {
+const groupEvent = (
+  action: 'group.add' | 'group.rename' | 'group.delete',
+  companyId: string,
+  id: string,
+  name: string,
+  changes: Record<string, [unknown, unknown]>,
+) => ({
+  action,
+  companyId,
+  targetType: 'group',
+  targetId: id,
+  targetLabel: name,
+  changes,
+});
+
+export async function addGroup(database: Database, actor: Actor, companyId: string, rawName: string | undefined): Promise<string> {
   const name = groupName(rawName);
   await defaultGroup(database, companyId);
   try {
-    const [g] = await database.rows<{ id: string }>(sql`INSERT INTO device_groups (company_id, name) VALUES (${companyId}, ${name}) RETURNING id`);
-    return g.id;
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError(25003);
-    throw e;
-  }
-}
-
-export async function renameGroup(database: Database, companyId: string, id: string, rawName: string | undefined): Promise<void> {
-  const name = groupName(rawName);
-  try {
-    await database.db.transaction(async (tx) => {
-      await findGroup(database, companyId, id, tx);
-      await database.rows(sql`UPDATE device_groups SET name = ${name} WHERE id = ${id}`, tx);
+    return await database.db.transaction(async (tx) => {
+      const [g] = await database.rows<{ id: string }>(sql`INSERT INTO device_groups (company_id, name) VALUES (${companyId}, ${name}) RETURNING id`, tx);
+      await recordAudit(database, tx, actor, groupEvent('group.add', companyId, g.id, name, { name: [null, name] }));
+      return g.id;
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError(25003);
@@ -71,13 +77,28 @@ export async function renameGroup(database: Database, companyId: string, id: str
   }
 }
 
-export async function deleteGroup(database: Database, companyId: string, id: string): Promise<void> {
+export async function renameGroup(database: Database, actor: Actor, companyId: string, id: string, rawName: string | undefined): Promise<void> {
+  const name = groupName(rawName);
+  try {
+    await database.db.transaction(async (tx) => {
+      const g = await findGroup(database, companyId, id, tx);
+      await database.rows(sql`UPDATE device_groups SET name = ${name} WHERE id = ${id}`, tx);
+      await recordAudit(database, tx, actor, groupEvent('group.rename', companyId, id, name, g.name === name ? {} : { name: [g.name, name] }));
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError(25003);
+    throw e;
+  }
+}
+
+export async function deleteGroup(database: Database, actor: Actor, companyId: string, id: string): Promise<void> {
   await database.db.transaction(async (tx) => {
     const g = await findGroup(database, companyId, id, tx);
     if (g.is_default) throw new AppError(25004);
     const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM devices WHERE group_id = ${id}`, tx);
     if (n.n > 0) throw new AppError(25002);
     await database.rows(sql`DELETE FROM device_groups WHERE id = ${id}`, tx);
+    await recordAudit(database, tx, actor, groupEvent('group.delete', companyId, id, g.name, { name: [g.name, null] }));
   });
 }
 
@@ -86,11 +107,12 @@ export async function deleteGroup(database: Database, companyId: string, id: str
  * by moving to another: without a target group nothing is removed (25005 from the default
  * group, 25012 otherwise).
  */
-export async function moveToGroup(database: Database, companyId: string, groupId: string | undefined, input: string | string[]): Promise<number> {
+export async function moveToGroup(database: Database, actor: Actor, companyId: string, groupId: string | undefined, input: string | string[]): Promise<number> {
   const imeis = parseImeis(input);
   return database.db.transaction(async (tx) => {
-    const found = await database.rows<{ id: string; imei: string; in_default: boolean }>(
-      sql`SELECT d.id, d.imei, coalesce(g.is_default, true) AS in_default FROM devices d LEFT JOIN device_groups g ON g.id = d.group_id
+    const found = await database.rows<{ id: string; imei: string; in_default: boolean; group_id: string | null; group_name: string | null }>(
+      sql`SELECT d.id, d.imei, coalesce(g.is_default, true) AS in_default, d.group_id, g.name AS group_name
+          FROM devices d LEFT JOIN device_groups g ON g.id = d.group_id
           WHERE d.imei = ANY(${textArray(imeis)}::text[]) AND d.company_id = ${companyId} ORDER BY d.id FOR UPDATE OF d`,
       tx,
     );
@@ -98,10 +120,25 @@ export async function moveToGroup(database: Database, companyId: string, groupId
     const foreign = imeis.filter((i) => !mine.has(i));
     if (foreign.length) throw new AppError(23009, { detail: foreign.join(', ') });
     if (!groupId) throw new AppError(found.some((f) => f.in_default) ? 25005 : 25012);
-    await findGroup(database, companyId, groupId, tx);
+    const to = await findGroup(database, companyId, groupId, tx);
     await database.rows(
       sql`UPDATE devices SET group_id = ${groupId}, updated_at = now() WHERE id = ANY(${`{${found.map((f) => f.id).join(',')}}`}::uuid[])`,
       tx,
+    );
+    await recordAuditMany(
+      database,
+      tx,
+      actor,
+      found.map(
+        (d): AuditEntry => ({
+          action: 'group.move',
+          companyId,
+          targetType: 'device',
+          targetId: d.id,
+          targetLabel: d.imei,
+          changes: d.group_id === to.id ? {} : { groupId: [d.group_id, to.id], group: [d.group_name, to.name] },
+        }),
+      ),
     );
     return found.length;
   });

@@ -4,6 +4,7 @@ import { ownCompany, type TenantScope } from '../../db/scope.js';
 import { type FileReply, handlers } from '../../http/handler.js';
 import { t } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
+import type { Actor } from '../audit/index.js';
 import type { CommandKind, ConnectivityProvider } from '../network/index.js';
 import { migrateDevices, sendCommand, setAutoRenew } from './actions.js';
 import { exportDays, streamUsageXlsx } from './export.js';
@@ -23,12 +24,12 @@ export const deviceHandlers = ({ database, provider }: { database: Database; pro
   /** The four command endpoints take and answer the same. */
   const command = (
     kind: CommandKind,
-    { body, caller, scope, locale }: { body: { imei: string }; caller: { userId: string }; scope: TenantScope; locale: Locale },
-  ) => sendCommand(database, provider, caller, scope, body.imei, kind, locale);
+    { body, caller, actor, scope, locale }: { body: { imei: string }; caller: { userId: string }; actor: Actor; scope: TenantScope; locale: Locale },
+  ) => sendCommand(database, provider, caller, actor, scope, body.imei, kind, locale);
 
   return handlers({
     // ---- import
-    'POST /rrp/device/import': async ({ upload, caller, scope }) => {
+    'POST /rrp/device/import': async ({ upload, caller, actor, scope }) => {
       const region = upload.fields.region;
       const file = upload.files.file;
       if (!region) throw new AppError(23007);
@@ -36,7 +37,7 @@ export const deviceHandlers = ({ database, provider }: { database: Database; pro
       if (!file || file.data.length === 0) throw new AppError(23004);
       if (!/\.xlsx$/i.test(file.filename)) throw new AppError(23005);
       const rows = await readImportFile(file.data);
-      return runImport(database, provider, caller, ownCompany(scope), { name: file.filename, region, rows });
+      return runImport(database, provider, caller, actor, ownCompany(scope), { name: file.filename, region, rows });
     },
 
     'GET /rrp/device/import/template': async ({ locale }) => xlsx(t(locale, 'devices.file.template'), await templateXlsx(locale)),
@@ -63,15 +64,15 @@ export const deviceHandlers = ({ database, provider }: { database: Database; pro
     'POST /rrp/device/unsuspend': (ctx) => command('unsuspend', ctx),
     'POST /rrp/device/switchCard': (ctx) => command('switch_card', ctx),
     'POST /rrp/device/sync': (ctx) => command('sync', ctx),
-    'POST /rrp/device/license/renew': ({ body, caller, scope }) => renewDevice(database, provider, caller, scope, body.imei),
+    'POST /rrp/device/license/renew': ({ body, caller, actor, scope }) => renewDevice(database, provider, caller, actor, scope, body.imei),
 
-    'POST /rrp/device/autoRenew': async ({ body, scope }) => {
-      await setAutoRenew(database, scope, body.imei, body.autoRenew);
+    'POST /rrp/device/autoRenew': async ({ body, actor, scope }) => {
+      await setAutoRenew(database, actor, scope, body.imei, body.autoRenew);
       return null;
     },
 
-    'POST /rrp/device/migrate': async ({ body, caller, scope }) => ({
-      moved: await migrateDevices(database, caller, scope, body.imeis, body.companyId),
+    'POST /rrp/device/migrate': async ({ body, caller, actor, scope }) => ({
+      moved: await migrateDevices(database, caller, actor, scope, body.imeis, body.companyId),
     }),
 
     'GET /rrp/device/export': ({ query, scope, locale, req }) => {
@@ -82,15 +83,17 @@ export const deviceHandlers = ({ database, provider }: { database: Database; pro
 
     // ---- groups (the caller's own company)
     'POST /rrp/device/group/list': async ({ scope, locale }) => ({ list: await listGroups(database, scope.companyId, locale) }),
-    'POST /rrp/device/group/add': async ({ body, scope }) => ({ id: await addGroup(database, scope.companyId, body.name) }),
-    'POST /rrp/device/group/rename': async ({ body, scope }) => {
-      await renameGroup(database, scope.companyId, body.id, body.name);
+    'POST /rrp/device/group/add': async ({ body, actor, scope }) => ({ id: await addGroup(database, actor, scope.companyId, body.name) }),
+    'POST /rrp/device/group/rename': async ({ body, actor, scope }) => {
+      await renameGroup(database, actor, scope.companyId, body.id, body.name);
       return null;
     },
-    'POST /rrp/device/group/delete': async ({ body, scope }) => {
-      await deleteGroup(database, scope.companyId, body.id);
+    'POST /rrp/device/group/delete': async ({ body, actor, scope }) => {
+      await deleteGroup(database, actor, scope.companyId, body.id);
       return null;
     },
-    'POST /rrp/device/group/move': async ({ body, scope }) => ({ moved: await moveToGroup(database, scope.companyId, body.groupId, body.imeis) }),
+    'POST /rrp/device/group/move': async ({ body, actor, scope }) => ({
+      moved: await moveToGroup(database, actor, scope.companyId, body.groupId, body.imeis),
+    }),
   });
 };

@@ -250,10 +250,14 @@ describe('device import: the rows', () => {
     const [user] = await t.database.rows<{ id: string }>(sql`SELECT id FROM users WHERE email = ${DEMO.admin}`);
     const scope = { companyId: demo.id, companyPath: demo.path, reach: 'company' as const };
     const file = { name: 'race.xlsx', region: 'europe', rows: checked.valid };
-    const task = runImport(t.database, t.provider, { userId: user.id }, scope, file, async () => checked);
+    const actor = { kind: 'member' as const, id: user.id, name: 'race', companyId: demo.id, address: null, requestId: null };
+    const task = runImport(t.database, t.provider, { userId: user.id }, actor, scope, file, async () => checked);
     await expect(task).rejects.toMatchObject({ code: 23015 });
     expect(await devicesOf(demo.id)).toBe(1);
     expect(await stock(t.database, demo.id)).toBe(50);
+    // the refused import left no audit event (it is written in the import's transaction)
+    const [events] = await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_events WHERE target_label = 'race.xlsx'`);
+    expect(events.n).toBe(0);
   });
 
   it('imports for a sub-company from the parent’s stock', async () => {

@@ -2,11 +2,12 @@ import { IMEI_RE, type ImportFailureReason, LIMITS, type Locale, type TImportLog
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { textArray } from '../../db/arrays.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
 import { inScope, type TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
+import { type Actor, recordAudit } from '../audit/index.js';
 import { lockStock, payerOf, reservedOf, stockOf, useLicenses } from '../licenses/index.js';
 import type { ConnectivityProvider, DeviceRef } from '../network/index.js';
 import { defaultGroup } from './common.js';
@@ -103,6 +104,7 @@ export async function runImport(
   database: Database,
   provider: ConnectivityProvider,
   caller: { userId: string },
+  actor: Actor,
   scope: TenantScope,
   file: { name: string; region: string; rows: ImportRow[] },
   check: typeof checkRows = checkRows,
@@ -122,7 +124,18 @@ export async function runImport(
     const valid = checked.valid;
     if (liveProgress && failures.length) await database.rows(sql`UPDATE import_tasks SET processed = ${failures.length} WHERE id = ${task.id}`);
     imported = await database.db.transaction(async (tx) => {
-      if (valid.length === 0) return [];
+      const out = valid.length === 0 ? [] : await importRows(tx);
+      await recordAudit(database, tx, actor, {
+        action: 'device.import',
+        companyId: scope.companyId,
+        targetType: 'import',
+        targetId: task.id,
+        targetLabel: file.name.slice(0, 200),
+        changes: { region: [null, file.region], imported: [null, out.length], refused: [null, failures.length] },
+      });
+      return out;
+    });
+    async function importRows(tx: Tx): Promise<DeviceRef[]> {
       const payer = await payerOf(database, scope.companyId, tx);
       await lockStock(database, payer.id, tx);
       const importable = Math.max(0, (await stockOf(database, payer.id, tx)) - (await reservedOf(database, payer, tx)));
@@ -153,7 +166,7 @@ export async function runImport(
         if (liveProgress) await database.rows(sql`UPDATE import_tasks SET processed = ${failures.length + i + chunk.length} WHERE id = ${task.id}`);
       }
       return out;
-    });
+    }
   } catch (err) {
     const message = err instanceof AppError ? `code ${err.code}` : 'internal error';
     await database.rows(

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import type { TenantScope } from '../../db/scope.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
+import { type Actor, recordAudit } from '../audit/index.js';
 import { lockStock, payerOf, renewedExpiry, statusAfterRenewal, stockOf, useLicenses } from '../licenses/index.js';
 import { type ConnectivityProvider, deviceRef } from '../network/index.js';
 import { findDevice } from './common.js';
@@ -16,6 +17,7 @@ export async function renewDevice(
   database: Database,
   provider: ConnectivityProvider,
   caller: { userId: string },
+  actor: Actor,
   scope: TenantScope,
   imei: string,
 ): Promise<TRenewResult> {
@@ -24,10 +26,10 @@ export async function renewDevice(
     const payer = await payerOf(database, device.company_id, tx);
     await lockStock(database, payer.id, tx);
     if ((await stockOf(database, payer.id, tx)) < 1) throw new AppError(23010);
-    const [row] = await database.rows<{ license_expires_at: string | Date; status: TRenewResult['status']; was: string }>(
+    const [row] = await database.rows<{ license_expires_at: string | Date; status: TRenewResult['status']; was: string; was_expires: string | Date | null }>(
       sql`UPDATE devices d SET license_expires_at = ${renewedExpiry}, status = ${statusAfterRenewal(sql`d.id`)}, updated_at = now()
-          FROM (SELECT id, status AS was FROM devices WHERE id = ${device.id} FOR UPDATE) old
-          WHERE d.id = old.id RETURNING d.license_expires_at, d.status, old.was`,
+          FROM (SELECT id, status AS was, license_expires_at AS was_expires FROM devices WHERE id = ${device.id} FOR UPDATE) old
+          WHERE d.id = old.id RETURNING d.license_expires_at, d.status, old.was, old.was_expires`,
       tx,
     );
     await useLicenses(database, tx, { payerId: payer.id, deviceIds: [device.id], reason: 'renewal', userId: caller.userId });
@@ -36,6 +38,17 @@ export async function renewDevice(
           VALUES (${device.id}, ${caller.userId}, 'renew', 'done', ${JSON.stringify({ until: iso(row.license_expires_at), from: row.was })}::jsonb, now())`,
       tx,
     );
+    await recordAudit(database, tx, actor, {
+      action: 'device.renew',
+      companyId: device.company_id,
+      targetType: 'device',
+      targetId: device.id,
+      targetLabel: device.imei,
+      changes: {
+        licenseExpiresAt: [iso(row.was_expires), iso(row.license_expires_at)],
+        ...(row.was === row.status ? {} : { status: [row.was, row.status] }),
+      },
+    });
     return { device, row };
   });
   if (row.was === 'service_expired') await provider.activate([deviceRef(device)]);

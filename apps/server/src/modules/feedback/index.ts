@@ -1,1 +1,1 @@
-export { feedbackHandlers } from './handlers.js';
+export { feedbackHandlers, feedbackOpsHandlers } from './handlers.js';

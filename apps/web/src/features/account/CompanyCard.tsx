@@ -1,10 +1,12 @@
 import type { TCompanyInfo } from '@rrp/contracts';
-import { Button, Card, Descriptions, Result, Skeleton, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Card, Descriptions, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../lib/access';
 import { formatUtc } from '../../lib/format';
 import { useCompanyInfo, useCountries } from './api';
 import { CertificationTag } from './CertificationTag';
+import { CompanyProfileDialog } from './CompanyProfileDialog';
 
 function countryName(code: string, list: { code: string; nameZh: string; nameEn: string }[] | undefined, en: boolean): string {
   const c = Array.isArray(list) ? list.find((x) => x.code === code) : undefined;
@@ -17,6 +19,8 @@ export function CompanyCard() {
   const company = useCompanyInfo();
   const countries = useCountries();
   const en = i18n.language === 'en';
+  const [editing, setEditing] = useState(false);
+  const canEdit = useCan('ACCOUNT_INFO');
 
   let body: ReactNode;
   if (company.isPending) body = <Skeleton active paragraph={{ rows: 4 }} />;
@@ -52,8 +56,22 @@ export function CompanyCard() {
   }
 
   return (
-    <Card variant="borderless" title={t('account:company.title')} extra={<Typography.Text type="secondary">{t('common:utcNote')}</Typography.Text>}>
+    <Card
+      variant="borderless"
+      title={t('account:company.title')}
+      extra={
+        <Space wrap>
+          <Typography.Text type="secondary">{t('common:utcNote')}</Typography.Text>
+          {canEdit && company.data && (
+            <Button size="small" onClick={() => setEditing(true)} data-testid="company-profile-edit">
+              {t('account:company.edit')}
+            </Button>
+          )}
+        </Space>
+      }
+    >
       {body}
+      {company.data && <CompanyProfileDialog company={company.data} open={editing} onClose={() => setEditing(false)} />}
     </Card>
   );
 }

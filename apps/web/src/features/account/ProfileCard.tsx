@@ -2,6 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import type { TAccountInfo } from '@rrp/contracts';
 import { Avatar, Card, Descriptions, Empty, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ProfileActions } from './ProfileActions';
 
 /** The signed-in person's profile, from the account info stored at sign-in. */
 export function ProfileCard({ account }: { account: TAccountInfo | null }) {
@@ -37,6 +38,7 @@ export function ProfileCard({ account }: { account: TAccountInfo | null }) {
         <Descriptions.Item label={t('account:profile.company')}>{account.companyName || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('account:profile.locale')}>{t(`common:language.${account.locale}`)}</Descriptions.Item>
       </Descriptions>
+      <ProfileActions account={account} />
     </Card>
   );
 }

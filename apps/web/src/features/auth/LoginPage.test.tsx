@@ -33,7 +33,7 @@ afterEach(async () => {
 
 const SIGN_IN = {
   '/user/publicKey': () => ({ keyId: 'k1', publicKey: pem }),
-  '/user/login': () => ({ token: 'tok-1', secretKey: 'sec-1', permissionsList: ['ACCOUNT', 'ACCOUNT_INFO'], deductionSource: 0 }),
+  '/user/login': () => ({ principal: 'member', token: 'tok-1', secretKey: 'sec-1', permissionsList: ['ACCOUNT', 'ACCOUNT_INFO'], deductionSource: 0 }),
   '/account/query': () => ({ ...ACCOUNT, permissionsList: ['ACCOUNT', 'ACCOUNT_INFO'] }),
   '/account/overview': () => OVERVIEW,
 };
@@ -84,7 +84,7 @@ describe('login page', () => {
   test('signs in with RSA-encrypted fields, stores the session, loads the account and opens home', async () => {
     const api = mockApi({
       '/user/publicKey': () => ({ keyId: 'k1', publicKey: pem }),
-      '/user/login': () => ({ token: 'tok-1', secretKey: 'sec-1', permissionsList: ['ACCOUNT', 'ACCOUNT_INFO'], deductionSource: 0 }),
+      '/user/login': () => ({ principal: 'member', token: 'tok-1', secretKey: 'sec-1', permissionsList: ['ACCOUNT', 'ACCOUNT_INFO'], deductionSource: 0 }),
       '/account/query': () => ({ ...ACCOUNT, permissionsList: ['ACCOUNT', 'ACCOUNT_INFO'] }),
       '/account/overview': () => OVERVIEW,
     });
@@ -118,7 +118,7 @@ describe('login page', () => {
   test('goes to the redirect page after signing in', async () => {
     mockApi({
       '/user/publicKey': () => ({ keyId: 'k1', publicKey: pem }),
-      '/user/login': () => ({ token: 't', secretKey: 's', permissionsList: ['ACCOUNT_INFO'], deductionSource: 0 }),
+      '/user/login': () => ({ principal: 'member', token: 't', secretKey: 's', permissionsList: ['ACCOUNT_INFO'], deductionSource: 0 }),
       '/account/query': () => ({ ...ACCOUNT, permissionsList: ['ACCOUNT_INFO'] }),
     });
     const { router } = renderApp('/login?redirect=%2Faccount');

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AntdLocale } from '../../app/AntdLocale';
 import { loadAntdLocale } from '../../app/antdLocale';
-import { prefetchConsoleData, preloadConsole } from '../../app/guards';
+import { prefetchConsoleData, preloadConsole, preloadOps } from '../../app/guards';
+import { OPS_PATH } from '../../app/paths';
 import { safeRedirect } from '../../app/redirect';
 import { changeLocale, currentLocale } from '../../i18n';
 import { hasStoredLocale } from '../../i18n/detect';
@@ -54,6 +55,12 @@ export default function LoginPage() {
       const res = await login({ account: values.account, password: values.password, captchaId, captcha: values.captcha });
       toast.success(t('auth:login.success'));
       startSession(res);
+      if (res.principal === 'staff') {
+        // the back office has its own pages; a customer page named by ?redirect= is not one of them
+        await preloadOps().catch(() => undefined);
+        navigate(OPS_PATH, { replace: true });
+        return;
+      }
       try {
         // stored with the session; the console uses it instead of reading it again
         const account = await fetchAccount();

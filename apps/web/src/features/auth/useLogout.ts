@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
-import { clearSession } from '../../lib/session';
+import { clearSession, getSession } from '../../lib/session';
 
 /**
  * Ends the session on the server, then forgets it here whatever the answer (clearSession also
@@ -15,7 +15,7 @@ export function useLogout(): () => Promise<void> {
   const { t } = useTranslation();
   return useCallback(async () => {
     try {
-      await api('POST /rrp/user/logout', undefined, { silent: true });
+      await api(getSession().principal === 'staff' ? 'POST /ops/user/logout' : 'POST /rrp/user/logout', undefined, { silent: true });
     } catch {
       message.warning(t('auth:logout.failed'));
     }

@@ -128,14 +128,23 @@ describe('device list', () => {
   test('migrate: at most 100 IMEIs; the server’s refusal is shown in the dialog', async () => {
     const a = api({
       '/device/migrate': () => jsonResponse({ success: false, code: 23009, msg: 'IMEI 不属于当前账户：861234567890124', obj: null }, 400),
+      '/company/options': () => ({
+        list: [
+          { id: '0b9a1459-0000-4000-8000-000000000001', name: '演示公司', parentId: null, depth: 0, state: 'enabled' },
+          { id: '0b9a1459-0000-4000-8000-000000000099', name: '华东子公司', parentId: '0b9a1459-0000-4000-8000-000000000001', depth: 1, state: 'enabled' },
+        ],
+      }),
     });
     renderApp('/device-list');
     await userEvent.click(await screen.findByTestId('device-migrate-open'));
     const box = await screen.findByTestId('migrate-imeis');
     const many = Array.from({ length: 101 }, (_, i) => String(860000000000000 + i)).join('\n');
     fireEvent.change(box, { target: { value: many } });
+    // the target is picked from the company tree, not typed
     const company = within(screen.getByTestId('migrate-company')).queryByRole('combobox') ?? screen.getByTestId('migrate-company');
-    fireEvent.change(company, { target: { value: '0b9a1459-0000-4000-8000-000000000099' } });
+    fireEvent.mouseDown(company);
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option[title*="华东子公司"]')).toBeTruthy());
+    fireEvent.click(document.querySelector('.ant-select-item-option[title*="华东子公司"]') as Element);
     await userEvent.click(screen.getByRole('button', { name: '迁移' }));
     expect(await screen.findByText('每次最多迁移 100 个 IMEI')).toBeTruthy();
     expect(a.callsTo('/device/migrate')).toHaveLength(0);

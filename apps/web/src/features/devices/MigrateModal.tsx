@@ -1,19 +1,17 @@
 import { LIMITS } from '@rrp/contracts/constants';
-import { Alert, App, AutoComplete, Form, Input, Modal, Typography } from 'antd';
+import { Alert, App, Form, Input, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/http';
-import { useSession } from '../../lib/session';
+import { useCompanyOptions } from '../company/api';
 import { useMigrate } from './api';
 import { parseImeiLines } from './rules';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Moves devices (one IMEI per line, at most 100) to another company of the account's tree. */
+/** Moves devices (one IMEI per line, at most 100) to another company of the account's tree, chosen from that tree. */
 export function MigrateModal({ open, onClose, initialImeis = [] }: { open: boolean; onClose: () => void; initialImeis?: string[] }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { account } = useSession();
+  const options = useCompanyOptions();
   const migrate = useMigrate();
   const [text, setText] = useState(initialImeis.join('\n'));
   const [companyId, setCompanyId] = useState('');
@@ -29,18 +27,14 @@ export function MigrateModal({ open, onClose, initialImeis = [] }: { open: boole
         : parsed.invalid.length > 0
           ? t('devices:migrate.invalid', { count: parsed.invalid.length, list: parsed.invalid.slice(0, 5).join(', ') })
           : null;
-  const companyProblem = !companyId.trim()
-    ? t('devices:migrate.companyRequired')
-    : !UUID_RE.test(companyId.trim())
-      ? t('devices:migrate.companyInvalid')
-      : null;
+  const companyProblem = !companyId ? t('devices:migrate.companyRequired') : null;
 
   const submit = async () => {
     setTouched(true);
     setServerError(null);
     if (imeiProblem || companyProblem) return;
     try {
-      await migrate.mutateAsync({ imeis: parsed.imeis, companyId: companyId.trim() });
+      await migrate.mutateAsync({ imeis: parsed.imeis, companyId });
       void message.success(t('devices:migrate.done', { count: parsed.imeis.length }));
       onClose();
     } catch (err) {
@@ -48,7 +42,11 @@ export function MigrateModal({ open, onClose, initialImeis = [] }: { open: boole
     }
   };
 
-  const companies = account ? [{ value: account.companyId, label: `${account.companyName} (${account.companyId})` }] : [];
+  const companies = (options.data?.list ?? []).map((c) => ({
+    value: c.id,
+    disabled: c.state === 'disabled',
+    label: `${'\u3000'.repeat(c.depth)}${c.name}${c.state === 'disabled' ? ` (${t('company:picker.disabled')})` : ''}`,
+  }));
 
   return (
     <Modal
@@ -90,11 +88,15 @@ export function MigrateModal({ open, onClose, initialImeis = [] }: { open: boole
           help={touched && companyProblem ? companyProblem : undefined}
           extra={t('devices:migrate.companyHint')}
         >
-          <AutoComplete
-            value={companyId}
+          <Select
+            value={companyId || undefined}
             options={companies}
+            loading={options.isLoading}
+            showSearch
+            optionFilterProp="label"
             onChange={(v: string) => setCompanyId(v)}
-            placeholder={t('devices:migrate.companyPlaceholder')}
+            placeholder={t('company:picker.placeholder')}
+            aria-label={t('devices:migrate.company')}
             data-testid="migrate-company"
           />
         </Form.Item>

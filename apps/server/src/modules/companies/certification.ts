@@ -1,0 +1,123 @@
+import { isFreeMail, LICENSE_IMAGE, type TCertification, type TCertificationFields, type TOpsCertificationRow } from '@rrp/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.js';
+import type { FileReply, UploadedFile } from '../../http/handler.js';
+import { AppError } from '../../plugins/errors.js';
+import { type Actor, changesOf, recordAudit } from '../audit/index.js';
+import { cleanLicenceImage } from './licence-image.js';
+import { iso } from './repository.js';
+
+export type CertificationRow = {
+  id: string;
+  company_id: string;
+  state: 'review' | 'verified' | 'rejected';
+  company_name: string;
+  address: string;
+  website: string;
+  device_quantity: TCertificationFields['deviceQuantity'];
+  license_no: string;
+  contact_name: string;
+  contact_phone: string;
+  contact_email: string;
+  submitted_at: string | Date;
+  submitted_by: string | null;
+  submitted_by_name: string | null;
+  reviewed_at: string | Date | null;
+  reviewed_by_name: string | null;
+  reject_reason: string | null;
+  current_company_name: string;
+};
+
+/** Every column of a submission but the image, with the names of the people involved. */
+export const SUBMISSION = sql`
+  SELECT s.id, s.company_id, s.state, s.company_name, s.address, s.website, s.device_quantity, s.license_no, s.contact_name,
+         s.contact_phone, s.contact_email, s.submitted_at, s.submitted_by, sb.name AS submitted_by_name, s.reviewed_at,
+         rb.name AS reviewed_by_name, s.reject_reason, c.name AS current_company_name
+  FROM certifications s JOIN companies c ON c.id = s.company_id
+  LEFT JOIN users sb ON sb.id = s.submitted_by LEFT JOIN users rb ON rb.id = s.reviewed_by`;
+
+export function submissionOf(r: CertificationRow): NonNullable<TCertification['submission']> {
+  return {
+    id: r.id,
+    companyName: r.company_name,
+    address: r.address,
+    website: r.website,
+    deviceQuantity: r.device_quantity,
+    licenseNo: r.license_no,
+    contactName: r.contact_name,
+    contactPhone: r.contact_phone,
+    contactEmail: r.contact_email,
+    submittedAt: iso(r.submitted_at) as string,
+    submittedBy: r.submitted_by_name,
+    reviewedAt: iso(r.reviewed_at),
+    rejectReason: r.reject_reason,
+  };
+}
+
+export function opsRowOf(r: CertificationRow): TOpsCertificationRow {
+  return { ...submissionOf(r), companyId: r.company_id, currentCompanyName: r.current_company_name, state: r.state, reviewedBy: r.reviewed_by_name };
+}
+
+/** The company's certification state and its latest submission. */
+export async function certificationOf(database: Database, companyId: string, tx?: Tx): Promise<TCertification> {
+  const [c] = await database.rows<{ certification: TCertification['state'] }>(sql`SELECT certification FROM companies WHERE id = ${companyId}`, tx);
+  const [s] = await database.rows<CertificationRow>(sql`${SUBMISSION} WHERE s.company_id = ${companyId} ORDER BY s.submitted_at DESC, s.id DESC LIMIT 1`, tx);
+  return { state: c?.certification ?? 'none', submission: s ? submissionOf(s) : null };
+}
+
+/**
+ * Submits the company for certification, from "not certified" or "rejected" only (30013): the
+ * form, and the licence image decided by its content (JPG or PNG, at most 2 MB) and stored
+ * without its metadata. The company is "under review" in the same transaction.
+ */
+export async function submitCertification(
+  database: Database,
+  ctx: { actor: Actor; companyId: string; userId: string },
+  fields: TCertificationFields,
+  image: UploadedFile | undefined,
+): Promise<TCertification> {
+  if (isFreeMail(fields.contactEmail)) throw new AppError(30016, { field: 'contactEmail' });
+  if (!image || image.data.length === 0) throw new AppError(30020, { field: 'image' });
+  if (image.data.length > LICENSE_IMAGE.maxBytes) throw new AppError(30015, { field: 'image' });
+  const clean = await cleanLicenceImage(image.data);
+  if (!clean) throw new AppError(30014, { field: 'image' });
+
+  return database.db.transaction(async (tx) => {
+    const [c] = await database.rows<{ certification: string }>(sql`SELECT certification FROM companies WHERE id = ${ctx.companyId} FOR NO KEY UPDATE`, tx);
+    if (!c || (c.certification !== 'none' && c.certification !== 'rejected')) throw new AppError(30013);
+    await database.rows(sql`UPDATE companies SET certification = 'review', updated_at = now() WHERE id = ${ctx.companyId}`, tx);
+    const website = fields.website ?? '';
+    const [s] = await database.rows<{ id: string }>(
+      sql`INSERT INTO certifications (company_id, state, company_name, address, website, device_quantity, license_no, contact_name,
+                                      contact_phone, contact_email, image, image_type, submitted_by)
+          VALUES (${ctx.companyId}, 'review', ${fields.companyName}, ${fields.address}, ${website}, ${fields.deviceQuantity},
+                  ${fields.licenseNo}, ${fields.contactName}, ${fields.contactPhone}, ${fields.contactEmail.toLowerCase()},
+                  ${clean.data}, ${clean.type}, ${ctx.userId})
+          RETURNING id`,
+      tx,
+    );
+    await recordAudit(database, tx, ctx.actor, {
+      action: 'certification.submit',
+      companyId: ctx.companyId,
+      targetType: 'certification',
+      targetId: s.id,
+      targetLabel: fields.companyName,
+      changes: {
+        state: [c.certification, 'review'],
+        ...changesOf(null, { ...fields, website, contactEmail: fields.contactEmail.toLowerCase(), image: `${clean.type} ${clean.data.length} B` }),
+      },
+    });
+    return certificationOf(database, ctx.companyId, tx);
+  });
+}
+
+/** A submission's licence image as stored (already stripped of metadata), shown inline. */
+export async function certificationImage(database: Database, where: { companyId?: string; id?: string }): Promise<FileReply> {
+  const [r] = await database.rows<{ image: Uint8Array; image_type: string }>(
+    where.id
+      ? sql`SELECT image, image_type FROM certifications WHERE id = ${where.id}`
+      : sql`SELECT image, image_type FROM certifications WHERE company_id = ${where.companyId} ORDER BY submitted_at DESC, id DESC LIMIT 1`,
+  );
+  if (!r) throw new AppError(30030);
+  return { contentType: r.image_type, body: Buffer.from(r.image), cacheControl: 'private, no-store' };
+}

@@ -1,0 +1,1 @@
+export { memberHandlers } from './handlers.js';

@@ -1,0 +1,39 @@
+import { LIMITS } from '@rrp/contracts';
+import { sql } from 'drizzle-orm';
+import { textArray } from '../../db/arrays.js';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../plugins/errors.js';
+import { type Actor, changesOf, recordAudit } from '../audit/index.js';
+import { assertHeld, heldCodes, normalizeCodes } from './codes.js';
+import { assertNameFree, lockCompany } from './repository.js';
+
+/** A new role of the caller's company, carrying only codes the caller holds. */
+export async function addRole(
+  database: Database,
+  actor: Actor,
+  companyId: string,
+  userId: string,
+  body: { name: string; permissions: string[] },
+): Promise<{ id: string }> {
+  const permissions = normalizeCodes(body.permissions);
+  return database.db.transaction(async (tx) => {
+    await lockCompany(database, tx, companyId);
+    assertHeld(await heldCodes(database, userId, tx), permissions, 'permissions');
+    const [{ n }] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM roles WHERE company_id = ${companyId}`, tx);
+    if (n >= LIMITS.rolesMax) throw new AppError(30017, { params: { max: LIMITS.rolesMax } });
+    await assertNameFree(database, tx, companyId, body.name, null);
+    const [role] = await database.rows<{ id: string }>(
+      sql`INSERT INTO roles (company_id, name, permissions) VALUES (${companyId}, ${body.name}, ${textArray(permissions)}::text[]) RETURNING id`,
+      tx,
+    );
+    await recordAudit(database, tx, actor, {
+      action: 'role.add',
+      companyId,
+      targetType: 'role',
+      targetId: role.id,
+      targetLabel: body.name,
+      changes: changesOf(null, { name: body.name, permissions }),
+    });
+    return { id: role.id };
+  });
+}

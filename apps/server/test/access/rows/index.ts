@@ -1,0 +1,10 @@
+import type { MatrixRows } from '../matrix.js';
+import { accountRows } from './account.js';
+import { backOfficeRows } from './backoffice.js';
+import { companyRows } from './companies.js';
+import { deviceRows } from './devices.js';
+import { memberRows } from './members.js';
+import { sessionRows } from './session.js';
+
+/** Every route's row, by area: a new route without one fails the access-matrix test. */
+export const MATRIX: MatrixRows = { ...sessionRows, ...accountRows, ...deviceRows, ...backOfficeRows, ...memberRows, ...companyRows };

@@ -1,0 +1,194 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { TMemberRow } from '@rrp/contracts';
+import { MEMBER_STATES } from '@rrp/contracts/constants';
+import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatUtc } from '../../lib/format';
+import { type MemberFilters, useMemberChange, useMembers, useRoleOptions } from './api';
+import { MemberDrawer } from './MemberDrawer';
+import { MemberForm } from './MemberForm';
+import { MemberStateTag } from './MemberState';
+
+const PAGE_SIZES = [10, 20, 50];
+
+/** The company's members: filters, paging, add (by invitation), edit, enable/disable, re-invite, delete. */
+export default function MembersPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [filterForm] = Form.useForm();
+  const [filters, setFilters] = useState<MemberFilters>({ pageNum: 1, pageSize: 10 });
+  const list = useMembers(filters);
+  const roles = useRoleOptions();
+  const setState = useMemberChange('POST /rrp/user/update');
+  const remove = useMemberChange('POST /rrp/user/delete');
+  const reinvite = useMemberChange('POST /rrp/user/reInvite');
+  const [editing, setEditing] = useState<TMemberRow | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [detailId, setDetailId] = useState<string | null>(null);
+
+  const run = async (p: Promise<unknown>, done: string) => {
+    try {
+      await p;
+      void message.success(done);
+    } catch {
+      /* shown by the http client */
+    }
+  };
+
+  const search = (v: Record<string, string | undefined>) => {
+    const clean = Object.fromEntries(
+      Object.entries(v)
+        .filter(([, x]) => x !== undefined && String(x).trim() !== '')
+        .map(([k, x]) => [k, String(x).trim()]),
+    );
+    setFilters({ pageNum: 1, pageSize: filters.pageSize, ...clean } as MemberFilters);
+  };
+
+  const columns: ColumnsType<TMemberRow> = [
+    {
+      title: t('members:field.name'),
+      dataIndex: 'name',
+      render: (name: string, r) => (
+        <Space size={4} wrap>
+          <Typography.Link onClick={() => setDetailId(r.id)} style={{ wordBreak: 'break-all' }}>
+            {name}
+          </Typography.Link>
+          {r.isSelf && <Tag>{t('members:list.you')}</Tag>}
+        </Space>
+      ),
+    },
+    { title: t('members:field.phone'), dataIndex: 'phone', responsive: ['md'] },
+    { title: t('members:field.mail'), dataIndex: 'mail', ellipsis: true, responsive: ['md'] },
+    {
+      title: t('members:field.roles'),
+      dataIndex: 'roles',
+      render: (rs: TMemberRow['roles']) => (
+        <Space wrap size={4}>
+          {rs.map((r) => (
+            <Tag key={r.id}>{r.name}</Tag>
+          ))}
+        </Space>
+      ),
+    },
+    { title: t('members:field.state'), dataIndex: 'state', render: (s: TMemberRow['state']) => <MemberStateTag state={s} /> },
+    { title: t('members:field.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatUtc(v, 'YYYY-MM-DD HH:mm'), responsive: ['lg'] },
+    {
+      title: t('members:list.actions'),
+      key: 'actions',
+      render: (_, r) => (
+        <Space size={0} wrap>
+          <Button type="link" size="small" onClick={() => (setEditing(r), setFormOpen(true))} data-testid={`member-edit-${r.mail}`}>
+            {t('members:action.edit')}
+          </Button>
+          {r.state === 'pending' && (
+            <Button type="link" size="small" onClick={() => void run(reinvite.mutateAsync({ id: r.id }), t('members:done.reinvited'))}>
+              {t('members:action.reinvite')}
+            </Button>
+          )}
+          {!r.isSelf && r.state !== 'pending' && (
+            <Popconfirm
+              title={r.state === 'enabled' ? t('members:confirm.disable') : t('members:confirm.enable')}
+              description={r.state === 'enabled' ? t('members:confirm.disableHint') : undefined}
+              okText={t('common:action.ok')}
+              cancelText={t('common:action.cancel')}
+              onConfirm={() =>
+                run(
+                  setState.mutateAsync({ id: r.id, state: r.state === 'enabled' ? 'disabled' : 'enabled' }),
+                  r.state === 'enabled' ? t('members:done.disabled') : t('members:done.enabled'),
+                )
+              }
+            >
+              <Button type="link" size="small">
+                {r.state === 'enabled' ? t('members:action.disable') : t('members:action.enable')}
+              </Button>
+            </Popconfirm>
+          )}
+          {!r.isSelf && (
+            <Popconfirm
+              title={t('members:confirm.delete', { name: r.name })}
+              okText={t('common:action.ok')}
+              okButtonProps={{ danger: true }}
+              cancelText={t('common:action.cancel')}
+              onConfirm={() => run(remove.mutateAsync({ id: r.id }), t('members:done.deleted'))}
+            >
+              <Button type="link" size="small" danger>
+                {t('members:action.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      variant="borderless"
+      title={t('members:list.title')}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => (setEditing(null), setFormOpen(true))} data-testid="member-add">
+          {t('members:action.add')}
+        </Button>
+      }
+    >
+      <Form form={filterForm} layout="inline" onFinish={search} className="list-filters" style={{ rowGap: 12, marginBottom: 16 }}>
+        <Form.Item name="name" label={t('members:field.name')}>
+          <Input allowClear maxLength={20} />
+        </Form.Item>
+        <Form.Item name="phone" label={t('members:field.phone')}>
+          <Input allowClear maxLength={20} />
+        </Form.Item>
+        <Form.Item name="mail" label={t('members:field.mail')}>
+          <Input allowClear maxLength={64} />
+        </Form.Item>
+        <Form.Item name="roleId" label={t('members:field.role')}>
+          <Select
+            allowClear
+            style={{ minWidth: 140 }}
+            aria-label={t('members:field.role')}
+            options={(roles.data?.list ?? []).map((r) => ({ value: r.id, label: r.name }))}
+          />
+        </Form.Item>
+        <Form.Item name="state" label={t('members:field.state')}>
+          <Select
+            allowClear
+            style={{ minWidth: 120 }}
+            aria-label={t('members:field.state')}
+            options={MEMBER_STATES.map((s) => ({ value: s, label: t(`members:state.${s}`) }))}
+          />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('members:action.search')}
+          </Button>
+          <Button onClick={() => (filterForm.resetFields(), setFilters({ pageNum: 1, pageSize: filters.pageSize }))}>{t('members:action.reset')}</Button>
+        </Space>
+      </Form>
+      <Table<TMemberRow>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: list.isError ? t('common:systemError') : t('members:list.empty') }}
+        pagination={{
+          current: filters.pageNum,
+          pageSize: filters.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (n) => t('members:list.total', { count: n }),
+          onChange: (pageNum, pageSize) => setFilters({ ...filters, pageNum, pageSize }),
+        }}
+      />
+      <MemberForm
+        member={editing}
+        open={formOpen}
+        onClose={(saved) => (setFormOpen(false), saved && void message.success(editing ? t('members:done.saved') : t('members:done.invited')))}
+      />
+      <MemberDrawer id={detailId} onClose={() => setDetailId(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+import { LogoutOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Layout, Menu, Skeleton, Space, Typography } from 'antd';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useLogout } from '../features/auth/useLogout';
+import { LanguageSwitch } from '../layout/header/LanguageSwitch';
+import { LogoMark } from '../layout/header/Logo';
+import { api } from '../lib/api';
+import { usePageTitle } from '../lib/usePageTitle';
+import { OPS_ROUTES } from './routes';
+import './ops.css';
+
+/** The back office frame: the operator's menu, the staff member, language and sign-out. */
+export function OpsLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const logout = useLogout();
+  const me = useQuery({ queryKey: ['ops', 'me'], queryFn: () => api('POST /ops/account/query') });
+  const current = OPS_ROUTES.find((r) => r.path === pathname);
+  usePageTitle(current ? t(current.titleKey) : t('ops:title'));
+  const allowed = OPS_ROUTES.filter((r) => !me.data || me.data.permissionsList.includes(r.permission));
+  return (
+    <Layout className="ops-layout">
+      <Layout.Header className="ops-header">
+        <Space size={12} className="ops-brand">
+          <LogoMark size={28} />
+          <Typography.Text strong className="ops-brand-text">
+            {t('ops:title')}
+          </Typography.Text>
+        </Space>
+        <Space size={8} wrap={false}>
+          {me.data && (
+            <span className="ops-me" data-testid="ops-me">
+              {me.data.name || me.data.email}
+            </span>
+          )}
+          <LanguageSwitch />
+          <Button type="text" icon={<LogoutOutlined />} onClick={() => void logout()} aria-label={t('ops:signOut')} data-testid="ops-logout">
+            <span className="ops-hide-phone">{t('ops:signOut')}</span>
+          </Button>
+        </Space>
+      </Layout.Header>
+      <Layout>
+        <Layout.Sider breakpoint="md" collapsedWidth={0} width={208} theme="light" className="ops-sider">
+          <Menu
+            mode="inline"
+            selectedKeys={[pathname]}
+            items={allowed.map((r) => ({
+              key: r.path,
+              icon: <r.icon />,
+              label: <span data-testid={`ops-menu-${r.path.split('/')[2]}`}>{t(r.titleKey)}</span>,
+            }))}
+            onClick={({ key }) => void navigate(key)}
+          />
+        </Layout.Sider>
+        <Layout.Content className="ops-content">
+          <Suspense fallback={<Skeleton active />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,39 @@
+import { AuditOutlined, BankOutlined, MessageOutlined, NotificationOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import type { StaffPermission } from '@rrp/contracts/constants';
+import type { ComponentType } from 'react';
+import { type LazyPage, lazyPage } from '../app/lazyPage';
+
+/** The back office's route table: its menu and pages, each behind a staff permission code. */
+export type OpsRoute = { path: string; titleKey: string; icon: ComponentType; permission: StaffPermission; page: LazyPage<ComponentType> };
+
+export const OPS_ROUTES: readonly OpsRoute[] = [
+  {
+    path: '/ops/certifications',
+    titleKey: 'ops:menu.certifications',
+    icon: SafetyCertificateOutlined,
+    permission: 'OPS_CERTIFICATION',
+    page: lazyPage(() => import('./certifications/CertificationQueue')),
+  },
+  {
+    path: '/ops/companies',
+    titleKey: 'ops:menu.companies',
+    icon: BankOutlined,
+    permission: 'OPS_COMPANIES',
+    page: lazyPage(() => import('./companies/CompanyDirectory')),
+  },
+  {
+    path: '/ops/announcements',
+    titleKey: 'ops:menu.announcements',
+    icon: NotificationOutlined,
+    permission: 'OPS_ANNOUNCEMENTS',
+    page: lazyPage(() => import('./announcements/AnnouncementsPage')),
+  },
+  {
+    path: '/ops/feedback',
+    titleKey: 'ops:menu.feedback',
+    icon: MessageOutlined,
+    permission: 'OPS_FEEDBACK',
+    page: lazyPage(() => import('./feedback/FeedbackInbox')),
+  },
+  { path: '/ops/audit', titleKey: 'ops:menu.audit', icon: AuditOutlined, permission: 'OPS_AUDIT', page: lazyPage(() => import('./audit/OpsAuditPage')) },
+];
