@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { TContact } from '@rrp/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { guardUndeclaredRoutes, registerEndpoints } from './http/endpoints.js';
 import type { HandlerMap } from './http/handler.js';
+import { errorSerializer } from './lib/error-redaction.js';
 import { accountHandlers, accountSettingsHandlers } from './modules/account/index.js';
 import { announcementHandlers, announcementOpsHandlers } from './modules/announcements/index.js';
 import { auditHandlers } from './modules/audit/index.js';
@@ -19,10 +19,13 @@ import { licenseHandlers } from './modules/licenses/index.js';
 import { memberHandlers } from './modules/members/index.js';
 import { type ConnectivityProvider, networkHandlers } from './modules/network/index.js';
 import { opsHandlers } from './modules/ops/index.js';
+import { platformHandlers, platformOpsHandlers, readSupportContact } from './modules/platform/index.js';
 import { roleHandlers } from './modules/roles/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { bodyPlugin } from './plugins/body.js';
 import { envelopePlugin } from './plugins/envelope.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { textGuardPlugin } from './plugins/text-guard.js';
 import { registerWeb } from './web/static.js';
 
 export type AppOptions = {
@@ -35,19 +38,17 @@ export type AppOptions = {
   provider: ConnectivityProvider;
 };
 
-const CONTACT: TContact = { email: 'support@rrp.local', phone: '400-800-1234', hours: '09:00-18:00 (UTC+8), Mon-Fri' };
-
 /** Never log credentials: tokens, signatures, cookies and bodies stay out of the logs. */
 const REDACT = ['req.headers["x-token"]', 'req.headers["x-sign"]', 'req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
 
 /** Every module's handlers: one per endpoint declared in packages/contracts (the compiler checks both ways). */
-function allHandlers(opts: AppOptions): HandlerMap {
+export function allHandlers(opts: AppOptions): HandlerMap {
   const { config, database, provider } = opts;
   const keys = new RsaKeys(database);
   const captchas = new Captchas(database, config.NODE_ENV === 'production' ? undefined : config.RRP_TEST_CAPTCHA);
   return {
-    ...authHandlers({ database, keys, captchas }),
-    ...accountHandlers({ database, contact: CONTACT }),
+    ...authHandlers({ database, keys, captchas, publicUrl: config.publicUrl }),
+    ...accountHandlers({ database, contact: () => readSupportContact(database, config.supportContact) }),
     ...accountSettingsHandlers({ database }),
     ...companyHandlers({ database, publicUrl: config.publicUrl }),
     ...announcementHandlers({ database }),
@@ -61,6 +62,8 @@ function allHandlers(opts: AppOptions): HandlerMap {
     ...feedbackOpsHandlers({ database }),
     ...memberHandlers({ database, publicUrl: config.publicUrl }),
     ...roleHandlers({ database }),
+    ...platformHandlers({ database, defaults: config.supportContact }),
+    ...platformOpsHandlers({ database, defaults: config.supportContact }),
   } satisfies HandlerMap;
 }
 
@@ -71,7 +74,13 @@ export async function buildApp(opts: AppOptions, handlerMap: HandlerMap = allHan
     logger:
       opts.logger === false
         ? false
-        : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+        : {
+            level: config.LOG_LEVEL,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            // a failed query's values (its parameters, the row a constraint refused) stay out too
+            serializers: { err: errorSerializer },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.RRP_TRUST_PROXY,
     genReqId: () => randomUUID(),
@@ -98,8 +107,10 @@ export async function buildApp(opts: AppOptions, handlerMap: HandlerMap = allHan
 
   // app
   await app.register(envelopePlugin);
+  await app.register(rateLimitPlugin, { database });
   await app.register(bodyPlugin);
   await app.register(authPlugin, { database });
+  await app.register(textGuardPlugin);
 
   // endpoints: only from their declarations
   guardUndeclaredRoutes(app);

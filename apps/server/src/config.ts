@@ -1,7 +1,39 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { type TSupportContact, zSupportContactInput } from '@rrp/contracts';
 import { z } from 'zod';
+import { parseServiceHours, SERVICE_HOURS_FORMAT } from './lib/service-hours.js';
 
 const zBool = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
+
+/** An address, a CIDR range, or a name proxy-addr knows (loopback, linklocal, uniquelocal). */
+const isProxyRange = (v: string) => {
+  if (v === 'loopback' || v === 'linklocal' || v === 'uniquelocal') return true;
+  const [addr, bits, ...rest] = v.split('/');
+  const family = isIP(addr ?? '');
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * Which client address a request has (Fastify trustProxy; the rate limits count per address):
+ * `off`, the socket's peer; or the reverse proxies' addresses / CIDR ranges, comma-separated:
+ * X-Forwarded-For is read from the right, skipping hops from them, so the first address they
+ * did not add is the client's. `on` believes every hop: a client can then name its own address
+ * unless the proxy replaces the header, so listing the proxies is the safe choice.
+ */
+const zTrustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): boolean | string[] => {
+    const lower = v.toLowerCase();
+    if (lower === 'off' || lower === 'false' || lower === '0') return false;
+    if (lower === 'on' || lower === 'true' || lower === '1') return true;
+    const ranges = v.split(',').map((r) => r.trim());
+    if (ranges.every(isProxyRange)) return ranges;
+    ctx.addIssue({ code: 'custom', message: "must be off, on, or the proxies' addresses / CIDR ranges, comma-separated" });
+    return z.NEVER;
+  });
 
 const zConfig = z
   .object({
@@ -30,12 +62,17 @@ const zConfig = z
     RRP_SIMULATOR: zBool.default(true),
     RRP_SEED: zBool.default(true),
     RRP_WEB_DIST: z.string().optional(),
-    RRP_TRUST_PROXY: zBool.default(false),
+    RRP_TRUST_PROXY: zTrustProxy.default(false),
     /** the address people open the console at, for links in e-mails (invitations) */
     RRP_PUBLIC_URL: z
       .string()
       .regex(/^https?:\/\/[^/\s]+(\/\S*)?$/, 'must be an http(s):// address')
       .optional(),
+    /** the support contact members see until staff save one in the back office */
+    RRP_SUPPORT_PHONE: z.string().default('400-800-1234'),
+    RRP_SUPPORT_EMAIL: z.string().default('support@rrp.local'),
+    RRP_OFFICIAL_SITE: z.string().default(''),
+    RRP_SUPPORT_HOURS: z.string().default('1-5 09:00-18:00 +08:00'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BODY_LIMIT_BYTES: z.coerce
       .number()
@@ -48,12 +85,41 @@ const zConfig = z
     if (c.NODE_ENV === 'production' && c.RRP_TEST_CAPTCHA) {
       ctx.addIssue({ code: 'custom', path: ['RRP_TEST_CAPTCHA'], message: 'is a test hook and must not be set in production' });
     }
+    for (const issue of supportContactIssues(c)) ctx.addIssue({ code: 'custom', ...issue });
   });
+
+const SUPPORT_ENV = {
+  phone: ['RRP_SUPPORT_PHONE', 'must be a phone number (digits, spaces, hyphens, brackets, an optional leading +; 5 to 20 digits)'],
+  email: ['RRP_SUPPORT_EMAIL', 'must be an e-mail address'],
+  officialSite: ['RRP_OFFICIAL_SITE', 'must be an https:// address'],
+  hours: [
+    'RRP_SUPPORT_HOURS',
+    `must be ${SERVICE_HOURS_FORMAT}, each day once, the start before the end, the offset between -12:00 and +14:00 in 15-minute steps`,
+  ],
+} as const;
+
+type SupportEnv = { RRP_SUPPORT_PHONE: string; RRP_SUPPORT_EMAIL: string; RRP_OFFICIAL_SITE: string; RRP_SUPPORT_HOURS: string };
+
+/** The support contact of the environment, checked by the rules staff's input is checked by. */
+function supportContactOf(c: SupportEnv): { contact: TSupportContact } | { issues: { path: string[]; message: string }[] } {
+  const hours = parseServiceHours(c.RRP_SUPPORT_HOURS);
+  const parsed = zSupportContactInput.safeParse({ phone: c.RRP_SUPPORT_PHONE, email: c.RRP_SUPPORT_EMAIL, officialSite: c.RRP_OFFICIAL_SITE, hours });
+  if (parsed.success) return { contact: parsed.data };
+  const fields = new Set(parsed.error.issues.map((i) => i.path[0] as keyof typeof SUPPORT_ENV));
+  return { issues: [...fields].map((f) => ({ path: [SUPPORT_ENV[f][0]], message: SUPPORT_ENV[f][1] })) };
+}
+
+const supportContactIssues = (c: SupportEnv) => {
+  const r = supportContactOf(c);
+  return 'issues' in r ? r.issues : [];
+};
 
 export type Config = z.infer<typeof zConfig> & {
   dataDir: string;
   /** RRP_PUBLIC_URL without a trailing slash, else the listening address */
   publicUrl: string;
+  /** the support contact of RRP_SUPPORT_*, RRP_OFFICIAL_SITE: in force until staff save one */
+  supportContact: TSupportContact;
 };
 
 export class ConfigError extends Error {}
@@ -69,5 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   const host = c.HOST === '0.0.0.0' || c.HOST === '::' ? 'localhost' : c.HOST;
   const publicUrl = (c.RRP_PUBLIC_URL ?? `http://${host}:${c.PORT}`).replace(/\/+$/, '');
-  return { ...c, dataDir: resolve(c.RRP_DATA_DIR), publicUrl };
+  const support = supportContactOf(c);
+  if (!('contact' in support)) throw new ConfigError('Invalid support contact');
+  return { ...c, dataDir: resolve(c.RRP_DATA_DIR), publicUrl, supportContact: support.contact };
 }

@@ -10,6 +10,7 @@ import { licenseEndpoints } from './licenses/endpoints.js';
 import { memberEndpoints } from './members/endpoints.js';
 import { networkEndpoints } from './network/endpoints.js';
 import { opsEndpoints } from './ops/endpoints.js';
+import { platformEndpoints, platformOpsEndpoints } from './platform/endpoints.js';
 import { roleEndpoints } from './roles/endpoints.js';
 
 /**
@@ -33,4 +34,6 @@ export const ENDPOINTS = joinEndpoints(
   feedbackOpsEndpoints,
   memberEndpoints,
   roleEndpoints,
+  platformEndpoints,
+  platformOpsEndpoints,
 );

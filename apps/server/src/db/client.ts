@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -44,7 +46,8 @@ async function rowsOf<T>(db: Tx, query: SQL): Promise<T[]> {
 
 /** PGlite in `dataDir` (or in memory when dataDir is undefined). */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const client = new PGlite(dataDir);
+  // the extensions the migrations create (0009: trigram indexes for the device list's searches)
+  const client = new PGlite({ dataDir, extensions: { pg_trgm, btree_gin } });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });

@@ -6,6 +6,7 @@ import type { Actor } from '../modules/audit/index.js';
 import type { Caller } from '../plugins/auth.js';
 import { envelope } from '../plugins/envelope.js';
 import { AppError } from '../plugins/errors.js';
+import { checkFileName, checkText } from '../plugins/text-guard.js';
 import type { FileReply, HandlerMap } from './handler.js';
 import { parseMultipart } from './multipart.js';
 
@@ -82,13 +83,14 @@ export function registerEndpoints(app: FastifyInstance, handlerMap: HandlerMap):
         let upload: unknown;
         if (endpoint.multipart) {
           const ct = req.headers['content-type'] ?? '';
-          if (!ct.startsWith('multipart/form-data') || !req.rawBody) upload = { fields: {}, files: {} };
-          else {
-            const parsed = await parseMultipart(req.rawBody, ct, endpoint.multipart);
-            const fields = endpoint.multipart.fields.safeParse(parsed.fields);
-            if (!fields.success) throw new AppError(28002, { field: fields.error.issues[0]?.path ?? [] });
-            upload = { fields: fields.data, files: parsed.files };
-          }
+          // a body that is not multipart has no fields and no files: its fields are validated all the same
+          const parsed =
+            ct.startsWith('multipart/form-data') && req.rawBody ? await parseMultipart(req.rawBody, ct, endpoint.multipart) : { fields: {}, files: {} };
+          checkText(req, endpoint.multipart.fields, parsed.fields);
+          for (const file of Object.values(parsed.files)) if (file) checkFileName(req, file.filename);
+          const fields = endpoint.multipart.fields.safeParse(parsed.fields);
+          if (!fields.success) throw new AppError(28002, { field: fields.error.issues[0]?.path ?? [] });
+          upload = { fields: fields.data, files: parsed.files };
         }
         const result = await handler({
           req,

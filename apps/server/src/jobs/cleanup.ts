@@ -1,4 +1,4 @@
-import { LOGIN_LIMITS, TIMING } from '@rrp/contracts';
+import { TIMING } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 
@@ -8,8 +8,7 @@ export async function cleanup(database: Database): Promise<void> {
   await database.rows(sql`DELETE FROM used_request_ids WHERE seen_at < now() - ${ms(TIMING.requestIdTtlMs)}::interval`);
   await database.rows(sql`DELETE FROM captchas WHERE expires_at < now()`);
   await database.rows(sql`DELETE FROM email_codes WHERE expires_at < now() - interval '1 day'`);
-  await database.rows(sql`DELETE FROM login_failures WHERE at < now() - ${ms(LOGIN_LIMITS.windowMs)}::interval`);
-  await database.rows(sql`DELETE FROM rate_counters WHERE window_start < now() - interval '1 day'`);
+  await database.rows(sql`DELETE FROM rate_limits WHERE window_ends < now()`);
   await database.rows(sql`DELETE FROM sessions WHERE expires_at < now() - interval '7 days'`);
   await database.rows(sql`DELETE FROM jobs WHERE status = 'done' AND finished_at < now() - interval '7 days'`);
 }

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
+import { redactedMessage } from '../lib/error-redaction.js';
 
 export type JobRow = { id: number; name: string; payload: unknown; attempts: number; max_attempts: number };
 export type JobHandler = (payload: never, job: JobRow) => Promise<void>;
@@ -84,9 +85,9 @@ export class JobRunner {
     } catch (err) {
       const final = job.attempts >= job.max_attempts;
       const backoffMs = Math.min(2 ** job.attempts * 1000, 15 * 60_000);
-      this.log.warn({ job: job.name, id: job.id, attempt: job.attempts, err: (err as Error).message }, 'job failed');
+      this.log.warn({ job: job.name, id: job.id, attempt: job.attempts, err: redactedMessage(err) }, 'job failed');
       await this.database.rows(sql`
-        UPDATE jobs SET status = ${final ? 'failed' : 'queued'}, last_error = ${String((err as Error).message).slice(0, 1000)},
+        UPDATE jobs SET status = ${final ? 'failed' : 'queued'}, last_error = ${redactedMessage(err).slice(0, 1000)},
                run_at = now() + ${`${backoffMs} milliseconds`}::interval, locked_until = NULL,
                finished_at = ${final ? sql`now()` : sql`NULL`}
         WHERE id = ${job.id}`);

@@ -4,6 +4,8 @@ import { type MessageKey, type Params, t } from '../i18n/index.js';
 /** Every e-mail the console sends; the text of each is in the message catalogue. */
 export type MailTemplate =
   | { kind: 'verify-code'; purpose: 'register' | 'reset' | 'email_change'; code: string; minutes: number }
+  /** to a registered address someone tried to register with (instead of a code) */
+  | { kind: 'register-attempt'; link: string }
   | { kind: 'invitation'; name: string; companyName: string; inviter: string; link: string; days: number }
   | { kind: 'certification-approved'; companyName: string; licenses: number; dataGb: number; link: string }
   | { kind: 'certification-rejected'; companyName: string; reason: string; link: string };
@@ -21,6 +23,12 @@ function partsOf(m: MailTemplate): { subject: Line; lines: Line[]; link?: string
       return {
         subject: ['mail.code.subject', { code: m.code }],
         lines: [[`mail.code.purpose.${m.purpose}`], ['mail.code.line', { code: m.code }], ['mail.code.validity', { minutes: m.minutes }], ['mail.notYou']],
+      };
+    case 'register-attempt':
+      return {
+        subject: ['mail.registerAttempt.subject'],
+        lines: [['mail.registerAttempt.body'], ['mail.registerAttempt.action'], ['mail.notYou']],
+        link: m.link,
       };
     case 'invitation':
       return {

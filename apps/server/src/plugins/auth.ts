@@ -6,6 +6,9 @@ import {
   type Locale,
   normalizeLocale,
   type Permission,
+  SIGN_HEADERS,
+  SIGN_METHOD,
+  SIGN_VERSION,
   STAFF_PERMISSIONS,
   type StaffPermission,
   TIMING,
@@ -15,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
+import { t } from '../i18n/index.js';
 import { sha256hex } from '../lib/hash.js';
 import { EMPTY_SHA256 } from './body.js';
 import { AppError } from './errors.js';
@@ -48,6 +52,12 @@ declare module 'fastify' {
     endpointKey?: string;
   }
 }
+
+/** The headers a signed call declares its scheme with, and their one accepted value. */
+const SIGNED_CALL_HEADERS = [
+  [SIGN_HEADERS.version, SIGN_VERSION],
+  [SIGN_HEADERS.method, SIGN_METHOD],
+] as const;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -193,8 +203,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { database: Data
     if (typeof ts !== 'string' || !/^\d{10,16}$/.test(ts)) throw new AppError(28003);
     if (typeof requestId !== 'string' || !UUID_RE.test(requestId)) throw new AppError(28003);
     if (Math.abs(now() - Number(ts)) > TIMING.signatureSkewMs) throw new AppError(28003);
-    if (h['x-sign-method'] !== undefined && h['x-sign-method'] !== 'HMAC-SHA256') throw new AppError(28003);
-    if (h['x-version'] !== undefined && h['x-version'] !== '1.0') throw new AppError(28003);
+    // both are part of the signed-call contract: a call without them is not signed by it
+    for (const [header, value] of SIGNED_CALL_HEADERS)
+      if (h[header] !== value) throw new AppError(28003, { detail: t(request.locale ?? 'zh-CN', 'common.headerRequired', { header, value }) });
 
     const found = await CREDENTIALS[endpoint.principal](database, token, requestId);
     if (!found) throw new AppError(88003);

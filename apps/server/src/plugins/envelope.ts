@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorText, inLocale, t } from '../i18n/index.js';
+import { isInputFault, sqlStateOf } from '../lib/db-errors.js';
 import { AppError, type LabelLookup } from './errors.js';
 
 declare module 'fastify' {
@@ -90,6 +91,12 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     }
     if (err.statusCode === 429) return fail(29013);
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return send(reply, err.statusCode, 28002, errorText(28002, locale));
+    const sqlState = sqlStateOf(err);
+    if (isInputFault(sqlState)) {
+      // the last resort: a value the request's schema let through and the database refused
+      request.log.warn({ err, sqlState }, 'database refused a request value: answered 28002');
+      return fail(28002);
+    }
     request.log.error({ err }, 'unhandled error');
     return fail(10001);
   });

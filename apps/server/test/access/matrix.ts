@@ -86,7 +86,7 @@ export async function callRoute(fx: Fixtures, key: ApiKey, session: Session | nu
 export const succeeded = (a: Answer) => a.status === 200 && a.code === 0;
 
 /** Tables a refused call may touch without changing anything: replay guards, sessions' last use, rate counters, queued jobs. */
-const VOLATILE = new Set(['used_request_ids', 'sessions', 'rate_counters', 'login_failures', 'captchas', 'rsa_keys', 'jobs', 'meta']);
+const VOLATILE = new Set(['used_request_ids', 'sessions', 'rate_limits', 'captchas', 'rsa_keys', 'jobs', 'meta']);
 
 let tables: string[] | null = null;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CERTIFICATION_STATES } from '../companies/constants.js';
 import { field } from '../core/labels.js';
+import { zSupportContact } from '../platform/schemas.js';
 import { EMAIL_RE, LIMITS, PHONE_RE } from '../shared/limits.js';
 import { LOCALES } from '../shared/locale.js';
 
@@ -32,9 +33,6 @@ export const zAnnouncementBrief = z.object({
 });
 export type TAnnouncementBrief = z.infer<typeof zAnnouncementBrief>;
 
-export const zContact = z.object({ email: z.string(), phone: z.string(), hours: z.string() });
-export type TContact = z.infer<typeof zContact>;
-
 export const zAccountOverview = z.object({
   licenseStock: z.number().int(),
   licenseExpiring30d: z.number().int(),
@@ -47,7 +45,8 @@ export const zAccountOverview = z.object({
   dataWarning: z.boolean(),
   openAlarms: z.number().int(),
   certification: zCertificationState,
-  contact: zContact,
+  /** the support contact members see everywhere (POST /rrp/platform/contact) */
+  contact: zSupportContact,
   /** the newest announcement and whether this member has read it */
   announcementResp: zAnnouncementBrief.nullable(),
 });

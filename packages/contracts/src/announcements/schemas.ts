@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zAnnouncementBrief } from '../account/schemas.js';
 import { field } from '../core/labels.js';
 import { zId, zPage, zPageNum, zPageSize } from '../core/paging.js';
+import { multiline } from '../core/text.js';
 import { LIMITS } from '../shared/limits.js';
 
 export const zAnnouncementList = zPage(zAnnouncementBrief);
@@ -20,7 +21,7 @@ export type TAnnouncementDetail = z.infer<typeof zAnnouncementDetail>;
 
 export const ANNOUNCEMENT_AUDIENCES = ['all', 'companies'] as const;
 const zTitle = (zh: string, en: string) => field(zh, en, z.string().trim().min(1).max(LIMITS.announcementTitleMax));
-const zContent = (zh: string, en: string) => field(zh, en, z.string().trim().min(1).max(LIMITS.announcementContentMax));
+const zContent = (zh: string, en: string) => multiline(field(zh, en, z.string().trim().min(1).max(LIMITS.announcementContentMax)));
 export const zAnnouncementInput = z.object({
   titleZh: zTitle('中文标题', 'Chinese title'),
   titleEn: zTitle('英文标题', 'English title'),

@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'announcement.update',
   'announcement.publish',
   'announcement.delete',
+  'platform.contact',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -50,5 +51,17 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_EXPORT_MAX_ROWS = 50_000;
 
 /** The kinds of record an audit event is about (its `targetType`). */
-export const AUDIT_TARGET_TYPES = ['member', 'role', 'company', 'certification', 'account', 'device', 'import', 'group', 'feedback', 'announcement'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'member',
+  'role',
+  'company',
+  'certification',
+  'account',
+  'device',
+  'import',
+  'group',
+  'feedback',
+  'announcement',
+  'platform',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { field } from '../core/labels.js';
 import { zId, zKeyword, zPage, zPageNum, zPageSize } from '../core/paging.js';
+import { multiline } from '../core/text.js';
 import { zMemberRow } from '../members/schemas.js';
 import { EMAIL_RE, LIMITS, PHONE_RE } from '../shared/limits.js';
 import { BILLING_METHODS, CERTIFICATION_STATES, COMPANY_STATES, DEVICE_QUANTITIES } from './constants.js';
@@ -153,7 +154,7 @@ export const zCertificationIdRequest = z.object({ id: zId('认证申请', 'certi
 export const zCertificationImageParams = z.object({ id: zId('认证申请', 'certification') });
 export const zCertificationReject = z.object({
   id: zId('认证申请', 'certification'),
-  reason: field('驳回原因', 'rejection reason', z.string().trim().min(1).max(LIMITS.rejectReasonMax)),
+  reason: multiline(field('驳回原因', 'rejection reason', z.string().trim().min(1).max(LIMITS.rejectReasonMax))),
 });
 
 // ---- company directory (back office)

@@ -35,7 +35,7 @@ const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._z
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional', 'success']);
 
 /** The schema itself and the schemas it wraps (optional, default, pipe input, ...), outermost first. */
-function layers(schema: z.ZodType): z.ZodType[] {
+export function layers(schema: z.ZodType): z.ZodType[] {
   const out: z.ZodType[] = [];
   let s: z.ZodType | undefined = schema;
   while (s && out.length < 16) {
@@ -58,10 +58,10 @@ const labelOf = (schema: z.ZodType): Bilingual | undefined => {
 };
 
 /** The schema one step down `key` (an object property, an array element, a union member). */
-function child(schema: z.ZodType, key: PropertyKey): z.ZodType | undefined {
+export function child(schema: z.ZodType, key: PropertyKey): z.ZodType | undefined {
   for (const l of layers(schema)) {
     const d = defOf(l);
-    if (d.type === 'object' && d.shape && typeof key === 'string' && key in d.shape) return d.shape[key];
+    if (d.type === 'object' && d.shape && typeof key === 'string' && Object.hasOwn(d.shape, key)) return d.shape[key];
     if (d.type === 'array' && d.element && typeof key === 'number') return d.element;
     if (d.type === 'union' && d.options) {
       for (const o of d.options) {

@@ -9,6 +9,9 @@ export const REAL_NAME_STATUSES = ['real_name', 'not_real_name', 'pre_order'] as
 export const DEVICE_SORTS = ['created_desc', 'usage_yesterday_desc', 'usage_yesterday_asc', 'usage_month_desc', 'usage_month_asc'] as const;
 export type DeviceSort = (typeof DEVICE_SORTS)[number];
 
+/** The device list counts matching devices up to this many (the deepest row a page number reaches). */
+export const DEVICE_LIST_COUNT_CAP = 10_000;
+
 export const DEVICE_TIMING = { switchCooldownMs: 5 * 60_000, syncResultMs: 30_000 } as const;
 
 export const EXPORT_MODES = ['day', 'month', 'custom'] as const;
@@ -25,3 +28,20 @@ export type ImportFailureReason = (typeof IMPORT_FAILURE_REASONS)[number];
 
 /** The import upload: the xlsx file and the whole body. */
 export const IMPORT_UPLOAD = { fileBytes: 5 * 1024 * 1024, bodyBytes: 5 * 1024 * 1024 + 64 * 1024 } as const;
+
+/** The cards a card switch can go to; without a target the switch goes from the physical card to eSIM, else to the physical card. */
+export const SWITCH_TARGETS = ['physical_card', 'esim'] as const;
+export type SwitchTarget = (typeof SWITCH_TARGETS)[number];
+
+/** The card a switch goes to from a device's current status: the one it is not on. */
+export const switchTargetOf = (status: DeviceStatus): SwitchTarget => (status === 'physical_card' ? 'esim' : 'physical_card');
+
+/** Statuses in which a device has no service, so commands such as a card switch do nothing. */
+export const NO_SERVICE_STATUSES: readonly DeviceStatus[] = ['in_stock', 'service_expired'];
+
+/**
+ * Codes of names the platform gives (shown in the reader's language): `default` is the name
+ * every company's default group is created with; a group people named has no code.
+ */
+export const GROUP_NAME_CODES = ['default'] as const;
+export type GroupNameCode = (typeof GROUP_NAME_CODES)[number];

@@ -24,6 +24,7 @@ import {
   zMigrateResult,
   zMoved,
   zRenewResult,
+  zSwitchCardRequest,
 } from './schemas.js';
 
 const list = { permission: 'DEVICE_LIST', scope: 'subtree' } as const;
@@ -78,8 +79,8 @@ export const deviceEndpoints = {
   }),
   'POST /rrp/device/switchCard': memberEndpoint({
     ...list,
-    summary: 'Send the card switch command (once per 5 minutes)',
-    body: zImeiRequest,
+    summary: 'Send the card switch command to the given card, or to the other one (once per 5 minutes)',
+    body: zSwitchCardRequest,
     response: zDeviceActionResult,
     audit: 'device.switchCard',
   }),

@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { field } from '../core/labels.js';
 import { zId, zPage, zPageSize } from '../core/paging.js';
+import { multiline } from '../core/text.js';
 import { IMEI_RE, LIMITS } from '../shared/limits.js';
-import { DEVICE_SORTS, DEVICE_STATUSES, EXPORT_MODES, REAL_NAME_STATUSES } from './constants.js';
+import { DEVICE_SORTS, DEVICE_STATUSES, EXPORT_MODES, GROUP_NAME_CODES, REAL_NAME_STATUSES, SWITCH_TARGETS } from './constants.js';
 
 export const zImei = field('IMEI', 'IMEI', z.string().regex(IMEI_RE));
 
 /** IMEIs of a multi-device operation: one per line, or an array. */
-const zImeiList = field(
-  'IMEI 列表',
-  'IMEIs',
-  z.union([z.string().max(16 * LIMITS.imeisPerOperation + 200), z.array(z.string().max(32)).max(LIMITS.imeisPerOperation)]),
+const zImeiList = multiline(
+  field('IMEI 列表', 'IMEIs', z.union([z.string().max(16 * LIMITS.imeisPerOperation + 200), z.array(z.string().max(32)).max(LIMITS.imeisPerOperation)])),
 );
 
 export const zDeviceListRequest = z.object({
@@ -47,14 +46,23 @@ export const zDeviceRow = z.object({
   iccid: z.string().nullable(),
   /** the mobile network operator the device is attached to */
   networkOperator: z.string().nullable(),
+  /** the operator's PLMN code when the platform knows it (NETWORK_OPERATOR_CODES), for a name in the reader's language */
+  networkOperatorCode: z.string().nullable(),
   networkType: z.string().nullable(),
   signalLevel: z.number().int().nullable(),
   area: z.string().nullable(),
+  /** the area's code when the platform knows it (AREA_CODES) */
+  areaCode: z.string().nullable(),
   groupId: z.string().nullable(),
   groupName: z.string().nullable(),
+  /** set when the group still has the name the platform gave it (GROUP_NAME_CODES) */
+  groupNameCode: z.enum(GROUP_NAME_CODES).nullable(),
   strategyName: z.string().nullable(),
+  /** usage of the previous UTC day and of the current UTC month up to the end of that day (T+1) */
   usageYesterdayMb: z.number(),
   usageMonthMb: z.number(),
+  usageYesterdayBytes: z.number(),
+  usageMonthBytes: z.number(),
   activatedAt: z.string().nullable(),
   licenseExpiresAt: z.string().nullable(),
   createdAt: z.string(),
@@ -65,10 +73,21 @@ export type TDeviceRow = z.infer<typeof zDeviceRow>;
 export const zDeviceList = zPage(zDeviceRow).extend({
   /** cursor of the next page, null on the last */
   nextCursor: z.string().nullable(),
+  /**
+   * true when more devices match than the list counts (DEVICE_LIST_COUNT_CAP): `total` is then
+   * the cap and reads as "10,000+"; every counted row is reachable by page number, the rest by cursor
+   */
+  totalCapped: z.boolean(),
 });
 export type TDeviceList = z.infer<typeof zDeviceList>;
 
 export const zImeiRequest = z.object({ imei: zImei });
+
+export const zSwitchCardRequest = z.object({
+  imei: zImei,
+  /** the card to switch to; refused when the device is already on it */
+  target: field('目标卡', 'target card', z.enum(SWITCH_TARGETS)).optional(),
+});
 
 export const zDeviceOperation = z.object({
   id: z.number().int(),
@@ -85,9 +104,14 @@ export type TDeviceOperation = z.infer<typeof zDeviceOperation>;
 export const zDeviceDetail = z.object({
   device: zDeviceRow,
   operations: z.array(zDeviceOperation),
-  /** usage per UTC day for the last 30 days and per month for the last 6 months, MB */
-  usageDaily: z.array(z.object({ day: z.string(), mb: z.number() })),
-  usageMonthly: z.array(z.object({ month: z.string(), mb: z.number() })),
+  /**
+   * usage per UTC day for the 30 days up to yesterday and per month for the last 6 months (the
+   * current one up to yesterday): T+1, like the list's figures. MB rounded, and the exact bytes.
+   */
+  usageDaily: z.array(z.object({ day: z.string(), mb: z.number(), bytes: z.number() })),
+  usageMonthly: z.array(z.object({ month: z.string(), mb: z.number(), bytes: z.number() })),
+  /** the last UTC day the usage figures cover (yesterday) */
+  usageThrough: z.string(),
   /** when a card switch is possible again (null: now) */
   switchAvailableAt: z.string().nullable(),
 });
@@ -114,7 +138,15 @@ export type TImportTask = z.infer<typeof zImportTask>;
 /** The text fields of the import upload; the file travels in the `file` part. */
 export const zImportFields = z.object({ region: field('区域', 'region', z.string().trim().max(40)).optional() });
 
-export const zGroup = z.object({ id: z.string(), name: z.string(), isDefault: z.boolean(), deviceCount: z.number().int(), createdAt: z.string() });
+export const zGroup = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** set when the group still has the name the platform gave it: the console shows that name in its own language */
+  nameCode: z.enum(GROUP_NAME_CODES).nullable(),
+  isDefault: z.boolean(),
+  deviceCount: z.number().int(),
+  createdAt: z.string(),
+});
 export type TGroup = z.infer<typeof zGroup>;
 export const zGroupName = z.string().trim().min(1).max(20);
 const zGroupNameField = field('分组名称', 'group name', z.string().max(200));

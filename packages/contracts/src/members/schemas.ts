@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { field } from '../core/labels.js';
 import { zId, zPage, zPageNum, zPageSize } from '../core/paging.js';
+import { multiline } from '../core/text.js';
 import { EMAIL_RE, LIMITS, PHONE_RE } from '../shared/limits.js';
 import { MEMBER_STATES } from './constants.js';
 
@@ -8,7 +9,7 @@ const zMemberName = field('成员名称', 'member name', z.string().trim().min(1
 const zPhone = field('手机号', 'mobile phone', z.string().trim().regex(PHONE_RE));
 const zMail = field('邮箱', 'e-mail', z.string().trim().max(LIMITS.emailMax).regex(EMAIL_RE));
 const zRoleIds = field('角色', 'roles', z.array(z.uuid()).min(1).max(20));
-const zDescription = field('描述', 'description', z.string().trim().max(LIMITS.descriptionMax));
+const zDescription = multiline(field('描述', 'description', z.string().trim().max(LIMITS.descriptionMax)));
 const zEditableState = field('状态', 'state', z.enum(['enabled', 'disabled']));
 const zMemberId = zId('成员', 'member');
 

@@ -54,26 +54,22 @@ export const emailCodes = pgTable(
   (t) => [index('email_codes_lookup_idx').on(t.email, t.purpose, t.createdAt)],
 );
 
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Request and failure limits shared by every API process: one counter per (bucket, subject),
+ * its window starting at the first hit (lib/rate-limits.ts). Buckets are endpoint keys for the
+ * public routes' per-address limits, `login-fail:account` / `login-fail:address` for sign-in
+ * failures, and the e-mail send limits.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    account: text('account').notNull(),
-    address: text('address').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    bucket: text('bucket').notNull(),
+    /** a client address, an account, a member */
+    subject: text('subject').notNull(),
+    hits: integer('hits').notNull(),
+    windowEnds: timestamp('window_ends', { withTimezone: true }).notNull(),
   },
-  (t) => [index('login_failures_account_idx').on(t.account, t.at), index('login_failures_address_idx').on(t.address, t.at)],
-);
-
-/** Fixed-window counters for request limits shared by every API process. */
-export const rateCounters = pgTable(
-  'rate_counters',
-  {
-    key: text('key').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-    count: integer('count').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+  (t) => [primaryKey({ columns: [t.bucket, t.subject] }), index('rate_limits_window_ends_idx').on(t.windowEnds)],
 );
 
 export const rsaKeys = pgTable('rsa_keys', {

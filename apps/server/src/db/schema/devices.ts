@@ -53,13 +53,23 @@ export const devices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // The list walks one of these per company of the subtree, in the order of its sort, and stops
+  // after a page (see modules/devices/list-query.ts): one per sort key, alone or after an
+  // equality filter (status, group); substring searches use the trigram indexes (0009).
   (t) => [
     uniqueIndex('devices_imei_uq').on(t.imei),
     index('devices_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('devices_company_id_idx').on(t.companyId, t.id),
-    index('devices_company_status_idx').on(t.companyId, t.status),
     index('devices_company_usage_y_idx').on(t.companyId, t.usageYesterday, t.id),
     index('devices_company_usage_m_idx').on(t.companyId, t.usageMonth, t.id),
+    index('devices_company_status_created_idx').on(t.companyId, t.status, t.createdAt, t.id),
+    index('devices_company_status_usage_y_idx').on(t.companyId, t.status, t.usageYesterday, t.id),
+    index('devices_company_status_usage_m_idx').on(t.companyId, t.status, t.usageMonth, t.id),
+    index('devices_company_group_created_idx').on(t.companyId, t.groupId, t.createdAt, t.id),
+    index('devices_company_group_usage_y_idx').on(t.companyId, t.groupId, t.usageYesterday, t.id),
+    index('devices_company_group_usage_m_idx').on(t.companyId, t.groupId, t.usageMonth, t.id),
+    index('devices_company_imei_trgm_idx').using('gin', t.companyId, t.imei.op('gin_trgm_ops')),
+    index('devices_company_name_trgm_idx').using('gin', t.companyId, t.name.op('gin_trgm_ops')),
     index('devices_expiry_idx').on(t.licenseExpiresAt),
     index('devices_group_idx').on(t.groupId),
   ],

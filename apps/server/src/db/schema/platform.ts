@@ -105,3 +105,15 @@ export const meta = pgTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Settings staff edit in the back office, one row per setting (`support_contact`); a setting
+ * without a row is the environment's default.
+ */
+export const platformSettings = pgTable('platform_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** the staff member who saved it last */
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});

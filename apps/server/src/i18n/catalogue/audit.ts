@@ -44,6 +44,7 @@ export const AUDIT_TEXTS = {
   'audit.action.announcement.update': { zh: '编辑公告', en: 'Edit announcement' },
   'audit.action.announcement.publish': { zh: '发布公告', en: 'Publish announcement' },
   'audit.action.announcement.delete': { zh: '删除公告', en: 'Delete announcement' },
+  'audit.action.platform.contact': { zh: '修改客服联系方式', en: 'Edit support contact' },
 
   'audit.target.member': { zh: '成员', en: 'Member' },
   'audit.target.role': { zh: '角色', en: 'Role' },
@@ -55,6 +56,8 @@ export const AUDIT_TEXTS = {
   'audit.target.group': { zh: '设备分组', en: 'Device group' },
   'audit.target.feedback': { zh: '反馈', en: 'Feedback' },
   'audit.target.announcement': { zh: '公告', en: 'Announcement' },
+  'audit.target.platform': { zh: '平台设置', en: 'Platform settings' },
+  'audit.record.supportContact': { zh: '客服联系方式', en: 'Support contact' },
 
   'audit.actor.system': { zh: '系统', en: 'System' },
   'audit.actor.staff': { zh: '平台：{name}', en: 'Platform: {name}' },

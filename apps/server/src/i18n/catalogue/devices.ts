@@ -24,6 +24,13 @@ export const DEVICE_TEXTS = {
     en: `The sync command was sent: the result is available after about ${DEVICE_TIMING.syncResultMs / 1000} seconds`,
   },
 
+  'devices.switchAlready.physical_card': { zh: '设备已在使用实体卡，无需切换到实体卡', en: 'The device is already on its physical card' },
+  'devices.switchAlready.esim': { zh: '设备已在使用 eSIM，无需切换到 eSIM', en: 'The device is already on eSIM' },
+  'devices.switchNoService': {
+    zh: '设备无服务（库存或服务已到期），不能切换卡',
+    en: 'The device has no service (in stock or expired): its card cannot be switched',
+  },
+
   'devices.defaultGroup': { zh: '默认分组', en: 'Default group' },
 
   'devices.failure.imei_format': { zh: 'IMEI 错误，应为 15 位数字', en: 'Wrong IMEI: it must be 15 digits' },

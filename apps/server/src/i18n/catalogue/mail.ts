@@ -9,6 +9,15 @@ export const MAIL_TEXTS = {
   'mail.code.line': { zh: '验证码：{code}', en: 'Verification code: {code}' },
   'mail.code.validity': { zh: '验证码 {minutes} 分钟内有效，请勿告诉他人。', en: 'The code is valid for {minutes} minutes. Do not share it.' },
   'mail.notYou': { zh: '如果这不是您本人的操作，请忽略本邮件。', en: 'If this was not you, ignore this e-mail.' },
+  'mail.registerAttempt.subject': { zh: 'RRP 控制台：有人尝试用您的邮箱注册', en: 'RRP Console: someone tried to register with your e-mail' },
+  'mail.registerAttempt.body': {
+    zh: '有人尝试用本邮箱注册 RRP 控制台。本邮箱已有账号，因此没有发送验证码，也没有创建新账号。',
+    en: 'Someone tried to register on the RRP Console with this address. It already has an account, so no code was sent and no account was created.',
+  },
+  'mail.registerAttempt.action': {
+    zh: '如果是您本人，请直接登录；忘记密码时，请在登录页点击“忘记密码？”重置。',
+    en: 'If this was you, sign in instead; if you forgot your password, choose "Forgot password?" on the sign-in page.',
+  },
   'mail.invitation.subject': { zh: '{companyName} 邀请您加入 RRP 控制台', en: '{companyName} invites you to the RRP Console' },
   'mail.invitation.greeting': { zh: '{name}，您好：', en: 'Hello {name},' },
   'mail.invitation.body': {

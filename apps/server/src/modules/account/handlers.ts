@@ -1,4 +1,4 @@
-import type { TContact } from '@rrp/contracts';
+import type { TSupportContact } from '@rrp/contracts';
 import type { Database } from '../../db/client.js';
 import { handlers } from '../../http/handler.js';
 import type { MemberCaller } from '../../plugins/auth.js';
@@ -8,7 +8,8 @@ import type { Actor } from '../audit/index.js';
 import { dataPool, deviceFigures, findAccount, findCompanyInfo } from './repository.js';
 import { changeEmail, changePassword, sendEmailChangeCode, updateAccount, updateCompanyProfile } from './settings.js';
 
-export const accountHandlers = ({ database, contact }: { database: Database; contact: TContact }) =>
+/** `contact` reads the support contact in force (the platform module's setting). */
+export const accountHandlers = ({ database, contact }: { database: Database; contact: () => Promise<TSupportContact> }) =>
   handlers({
     'POST /rrp/account/query': async ({ caller, locale }) => {
       const account = await findAccount(database, caller.userId, locale);
@@ -23,11 +24,12 @@ export const accountHandlers = ({ database, contact }: { database: Database; con
     },
 
     'POST /rrp/account/overview': async ({ scope, caller, locale }) => {
-      const [pool, figures, company, announcement] = await Promise.all([
+      const [pool, figures, company, announcement, support] = await Promise.all([
         dataPool(database, scope.companyId),
         deviceFigures(database, scope),
         findCompanyInfo(database, scope.companyId),
         latestAnnouncement(database, caller.userId, locale),
+        contact(),
       ]);
       // alarms arrive with their own module; until then they are truly zero
       return {
@@ -37,7 +39,7 @@ export const accountHandlers = ({ database, contact }: { database: Database; con
         dataWarning: false,
         openAlarms: 0,
         certification: company?.certification ?? 'none',
-        contact,
+        contact: support,
         announcementResp: announcement,
       };
     },

@@ -106,7 +106,7 @@ export type DeviceFigures = {
 
 /**
  * Device figures of the overview, over the company and its sub-companies. Usage is T+1: the
- * rolled-up daily usage of yesterday's UTC day and of the current UTC month.
+ * rolled-up daily usage of yesterday's UTC day and of the current UTC month up to yesterday.
  */
 export async function deviceFigures(database: Database, scope: TenantScope): Promise<DeviceFigures> {
   const payer = await payerOf(database, scope.companyId);
@@ -118,7 +118,8 @@ export async function deviceFigures(database: Database, scope: TenantScope): Pro
       FROM devices WHERE ${inScope(scope)}`),
     database.rows<{ yesterday: string | null; month: string | null }>(sql`
       SELECT sum(bytes) FILTER (WHERE day = (now() AT TIME ZONE 'UTC')::date - 1) AS yesterday,
-             sum(bytes) FILTER (WHERE day >= date_trunc('month', now() AT TIME ZONE 'UTC')::date) AS month
+             sum(bytes) FILTER (WHERE day >= date_trunc('month', now() AT TIME ZONE 'UTC')::date
+                                AND day <= (now() AT TIME ZONE 'UTC')::date - 1) AS month
       FROM device_usage_daily
       WHERE ${inScope(scope)} AND day >= least((now() AT TIME ZONE 'UTC')::date - 1, date_trunc('month', now() AT TIME ZONE 'UTC')::date)`),
     stockOf(database, payer.id),

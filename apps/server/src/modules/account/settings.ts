@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { sha256hex } from '../../lib/hash.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { hit } from '../../lib/rate-counter.js';
+import { assertWithin, RateLimited } from '../../lib/rate-limits.js';
 import { enqueueEmail } from '../../mail/outbox.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
@@ -74,9 +74,12 @@ export async function sendEmailChangeCode(database: Database, who: Who & { local
   const [last] = await database.rows<{ wait_ms: number }>(sql`
     SELECT ceil(extract(epoch FROM (created_at + ${`${TIMING.emailCodeResendMs} milliseconds`}::interval - now())) * 1000)::int AS wait_ms
     FROM email_codes WHERE user_id = ${who.userId} AND purpose = 'email_change' ORDER BY created_at DESC LIMIT 1`);
-  if (last && last.wait_ms > 0) throw new AppError(29004, { params: { seconds: Math.ceil(last.wait_ms / 1000) } });
-  if ((await hit(database, `email-change:${who.userId}`, 3_600_000)) > CODES_PER_MEMBER_PER_HOUR) throw new AppError(29013);
-  if ((await hit(database, `send-code:${who.clientAddress}`, 3_600_000)) > SENDS_PER_ADDRESS_PER_HOUR) throw new AppError(29013);
+  if (last && last.wait_ms > 0) {
+    const seconds = Math.ceil(last.wait_ms / 1000);
+    throw new RateLimited(29004, seconds, { params: { seconds } });
+  }
+  await assertWithin(database, { bucket: 'email-change', subject: who.userId, max: CODES_PER_MEMBER_PER_HOUR, windowMs: 3_600_000 }, 29013);
+  await assertWithin(database, { bucket: 'send-code', subject: who.clientAddress, max: SENDS_PER_ADDRESS_PER_HOUR, windowMs: 3_600_000 }, 29013);
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expires = new Date(Date.now() + TIMING.emailCodeTtlMs).toISOString();
@@ -151,7 +154,7 @@ export async function changePassword(
   who: Who & { tokenHash: string },
   body: { oldPassword: string; password: string; confirmPassword: string },
 ): Promise<null> {
-  if ((await hit(database, `password-change:${who.userId}`, 15 * 60_000)) > PASSWORD_TRIES) throw new AppError(29013);
+  await assertWithin(database, { bucket: 'password-change', subject: who.userId, max: PASSWORD_TRIES, windowMs: 15 * 60_000 }, 29013);
   const u = await me(database, who.userId);
   if (!(await verifyPassword(body.oldPassword, u.password_hash))) throw new AppError(22005, { field: 'oldPassword' });
   if (passwordProblem(body.password)) throw new AppError(29006, { field: 'password' });

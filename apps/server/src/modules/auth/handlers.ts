@@ -1,20 +1,20 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { handlers } from '../../http/handler.js';
 import { COUNTRIES } from '../countries/index.js';
 import type { Captchas } from './captcha.js';
+import { deliveryFor } from './code-delivery.js';
 import { storeLocale } from './locale.js';
 import { login } from './login.js';
 import { resetPassword } from './password-reset.js';
-import { assertEmailFree, register } from './register.js';
+import { register } from './register.js';
 import type { RsaKeys } from './rsa-keys.js';
 import { endSession } from './sessions.js';
 import { sendCode } from './verify-codes.js';
 
-type Deps = { database: Database; keys: RsaKeys; captchas: Captchas };
+type Deps = { database: Database; keys: RsaKeys; captchas: Captchas; publicUrl: string };
 
 /** Sign-in, registration, passwords, the country list and the member's language. */
-export const authHandlers = ({ database, keys, captchas }: Deps) =>
+export const authHandlers = ({ database, keys, captchas, publicUrl }: Deps) =>
   handlers({
     'POST /rrp/user/publicKey': async () => {
       const k = await keys.currentKey();
@@ -40,18 +40,10 @@ export const authHandlers = ({ database, keys, captchas }: Deps) =>
     'POST /rrp/country/list': () => COUNTRIES,
 
     'POST /rrp/send/verifyCode': async ({ body, locale, req }) => {
+      // the same answer whether an account has the address or not; what is mailed differs
       const email = body.email.toLowerCase();
-      let sendIn = body.locale ?? locale;
-      if (body.purpose === 'register') {
-        await assertEmailFree(database, email);
-      } else {
-        // A reset code is only sent to a registered address, in the member's stored language;
-        // the answer is the same either way.
-        const [known] = await database.rows<{ locale: 'zh-CN' | 'en' }>(sql`SELECT locale FROM users WHERE lower(email) = ${email} AND state <> 'deleted'`);
-        if (!known) return null;
-        sendIn = known.locale;
-      }
-      await sendCode(database, email, body.purpose, sendIn, req.ip);
+      const delivery = await deliveryFor(database, email, body.purpose, body.locale ?? locale, publicUrl);
+      await sendCode(database, email, body.purpose, req.ip, delivery);
       return null;
     },
 

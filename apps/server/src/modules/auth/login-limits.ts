@@ -1,33 +1,38 @@
 import { LOGIN_LIMITS } from '@rrp/contracts';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { AppError } from '../../plugins/errors.js';
+import { forget, hit, RateLimited, unhit } from '../../lib/rate-limits.js';
 
-const windowInterval = `${LOGIN_LIMITS.windowMs} milliseconds`;
+const ACCOUNT = 'login-fail:account';
+const ADDRESS = 'login-fail:address';
 
 /**
- * Failed sign-ins are limited per account and per client address over a sliding window
- * (LOGIN_LIMITS). While over a limit, sign-in answers 29002 with the minutes to wait.
+ * Who a sign-in attempt counts against: the account (by its id, whichever of its e-mail or
+ * phone was typed; an identifier no account has counts under itself, so it locks alike) and
+ * the client address.
  */
-export async function assertNotLocked(database: Database, account: string, address: string): Promise<void> {
-  const [row] = await database.rows<{ by_account: number; by_address: number; account_oldest: string | null; address_oldest: string | null }>(sql`
-    SELECT
-      (SELECT count(*) FROM login_failures WHERE account = ${account} AND at > now() - ${windowInterval}::interval)::int AS by_account,
-      (SELECT count(*) FROM login_failures WHERE address = ${address} AND at > now() - ${windowInterval}::interval)::int AS by_address,
-      (SELECT min(at) FROM (SELECT at FROM login_failures WHERE account = ${account} AND at > now() - ${windowInterval}::interval
-         ORDER BY at DESC LIMIT ${LOGIN_LIMITS.perAccount}) a) AS account_oldest,
-      (SELECT min(at) FROM (SELECT at FROM login_failures WHERE address = ${address} AND at > now() - ${windowInterval}::interval
-         ORDER BY at DESC LIMIT ${LOGIN_LIMITS.perAddress}) b) AS address_oldest`);
-  const lockedSince = row.by_account >= LOGIN_LIMITS.perAccount ? row.account_oldest : row.by_address >= LOGIN_LIMITS.perAddress ? row.address_oldest : null;
-  if (!lockedSince) return;
-  const until = new Date(lockedSince).getTime() + LOGIN_LIMITS.windowMs;
-  throw new AppError(29002, { params: { minutes: Math.max(1, Math.ceil((until - Date.now()) / 60_000)) } });
+export type Attempt = { account: string; address: string };
+
+/**
+ * Reserves an attempt before the password is checked: one atomic counter per account and per
+ * address (LOGIN_LIMITS, a window from the first failure). A reservation over a limit is taken
+ * back and refused with 29002 and the minutes to wait, so concurrent attempts pass exactly up
+ * to the limit. A failed attempt keeps its reservation; a good one gives it back (release).
+ */
+export async function reserveAttempt(database: Database, a: Attempt): Promise<void> {
+  const byAccount = await hit(database, ACCOUNT, a.account, LOGIN_LIMITS.windowMs);
+  const byAddress = await hit(database, ADDRESS, a.address, LOGIN_LIMITS.windowMs);
+  const over = [byAccount.hits > LOGIN_LIMITS.perAccount ? byAccount : null, byAddress.hits > LOGIN_LIMITS.perAddress ? byAddress : null].filter(
+    (t) => t !== null,
+  );
+  if (over.length === 0) return;
+  await unhit(database, ACCOUNT, a.account);
+  await unhit(database, ADDRESS, a.address);
+  const retryAfterS = Math.max(...over.map((t) => t.retryAfterS));
+  throw new RateLimited(29002, retryAfterS, { params: { minutes: Math.max(1, Math.ceil(retryAfterS / 60)) } });
 }
 
-export async function recordFailure(database: Database, account: string, address: string): Promise<void> {
-  await database.rows(sql`INSERT INTO login_failures (account, address) VALUES (${account}, ${address})`);
-}
-
-export async function clearFailures(database: Database, account: string): Promise<void> {
-  await database.rows(sql`DELETE FROM login_failures WHERE account = ${account}`);
+/** The password was right: the account's failures are forgotten, the address's attempt given back. */
+export async function releaseAttempt(database: Database, a: Attempt): Promise<void> {
+  await forget(database, ACCOUNT, a.account);
+  await unhit(database, ADDRESS, a.address);
 }

@@ -125,8 +125,10 @@ describe('sign-in', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe(29002);
     expect(locked.json().msg).toMatch(/^Too many failed sign-ins, try again in (1[0-5]|[1-9]) minutes$/);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     // once the failures leave the window, the right password works again
-    await t.database.rows(sql`UPDATE login_failures SET at = at - interval '16 minutes' WHERE account = ${DEMO.specialist}`);
+    await t.database.rows(sql`UPDATE rate_limits SET window_ends = now() - interval '1 second' WHERE bucket = 'login-fail:account'`);
     expect((await tryLogin(t.app, DEMO.specialist, DEMO_PASSWORD, { ip: '10.2.1.1' })).json().success).toBe(true);
   });
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { DUMMY_HASH, verifyPassword } from '../../lib/passwords.js';
 import { AppError } from '../../plugins/errors.js';
 import type { Captchas } from './captcha.js';
-import { assertNotLocked, clearFailures, recordFailure } from './login-limits.js';
+import { releaseAttempt, reserveAttempt } from './login-limits.js';
 import type { RsaKeys } from './rsa-keys.js';
 import { createSession } from './sessions.js';
 
@@ -21,16 +21,15 @@ type UserRow = {
 };
 
 /**
- * Sign-in: decrypt, check the account's format, the failure limits, the captcha (used up by
- * this attempt), then the password. Unknown account and wrong password answer alike.
+ * Sign-in: decrypt, check the account's format and the captcha (used up by this attempt), find
+ * the account, reserve an attempt against its failure limit and the address's, then check the
+ * password. An unknown account costs the same work and answers like a wrong password.
  */
 export async function login(deps: Deps, body: TLoginRequest, clientAddress: string): Promise<TLoginResponse> {
   const { database } = deps;
   const account = (await deps.keys.decrypt(body.name, body.keyId)).trim().toLowerCase();
   const password = await deps.keys.decrypt(body.password, body.keyId);
   if (!EMAIL_RE.test(account) && !PHONE_RE.test(account)) throw new AppError(29009);
-
-  await assertNotLocked(database, account, clientAddress);
   if (!(await deps.captchas.consume(body.key, body.pictureCaptcha))) throw new AppError(29001);
 
   const [user] = await database.rows<UserRow>(sql`
@@ -40,19 +39,18 @@ export async function login(deps: Deps, body: TLoginRequest, clientAddress: stri
     FROM users u LEFT JOIN companies c ON c.id = u.company_id
     WHERE (lower(u.email) = ${account} OR u.phone = ${account}) AND u.state <> 'deleted'
     LIMIT 1`);
+  const attempt = { account: user ? `user:${user.id}` : `name:${account}`, address: clientAddress };
+  await reserveAttempt(database, attempt);
   // an account without a password (an invitation not yet accepted) costs the same time to check
   const hash = user?.password_hash.startsWith('scrypt$') ? user.password_hash : DUMMY_HASH;
   const good = (await verifyPassword(password, hash)) && hash !== DUMMY_HASH;
   // a member who has not accepted the invitation has no password yet: like an unknown account
-  if (!user || !good || user.state === 'pending') {
-    await recordFailure(database, account, clientAddress);
-    throw new AppError(29015);
-  }
+  if (!user || !good || user.state === 'pending') throw new AppError(29015);
+  await releaseAttempt(database, attempt);
   if (user.state === 'disabled') throw new AppError(22009);
   if (user.state !== 'enabled') throw new AppError(21002);
   if (user.company_state === 'disabled') throw new AppError(30018);
 
-  await clearFailures(database, account);
   await database.rows(sql`UPDATE users SET last_sign_in_at = now() WHERE id = ${user.id}`);
   const session = await createSession(database, user.id);
   const deductionSource = user.billing === 'parent' ? 1 : 0;

@@ -7,14 +7,18 @@ import { assertNewPassword } from './register.js';
 import { endUserSessions } from './sessions.js';
 import { consumeCode } from './verify-codes.js';
 
-/** Sets a new password with an e-mail code; every open session of the member ends (88016). */
+/**
+ * Sets a new password with an e-mail code; every open session of the member ends (88016).
+ * The code is checked first: an address without an account was recorded a code nobody
+ * received (sendCode), so its wrong tries count and answer exactly like a registered one's.
+ */
 export async function resetPassword(database: Database, b: TForgetPasswordRequest): Promise<void> {
   assertNewPassword(b.password, b.confirmPassword);
   const email = b.email.toLowerCase();
-  const [user] = await database.rows<{ id: string }>(sql`SELECT id FROM users WHERE lower(email) = ${email} AND state <> 'deleted'`);
-  // An unknown e-mail never received a code: answer as for a wrong code, revealing nothing.
-  if (!user) throw new AppError(29003);
   await consumeCode(database, email, 'reset', b.code);
+  const [user] = await database.rows<{ id: string }>(sql`SELECT id FROM users WHERE lower(email) = ${email} AND state <> 'deleted'`);
+  // the account was deleted after its code was sent
+  if (!user) throw new AppError(29003);
   const hash = await hashPassword(b.password);
   await database.db.transaction(async (tx) => {
     await database.rows(sql`UPDATE users SET password_hash = ${hash} WHERE id = ${user.id}`, tx);

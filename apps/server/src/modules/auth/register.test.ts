@@ -29,8 +29,9 @@ const form = (over: Record<string, unknown> = {}) => ({
   agreement: true,
   ...over,
 });
-const register = (body: unknown, lang = 'zh-CN') =>
-  t.app.inject({ method: 'POST', url: api('/user/register'), headers: { 'accept-language': lang }, payload: body as object });
+const register = (body: unknown, lang = 'zh-CN', ip = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: api('/user/register'), remoteAddress: ip, headers: { 'accept-language': lang }, payload: body as object });
+const forget = (body: object, ip = '127.0.0.1') => t.app.inject({ method: 'POST', url: api('/user/forget/password'), remoteAddress: ip, payload: body });
 const userCount = async () => (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`))[0].n;
 
 describe('registration', () => {
@@ -100,17 +101,53 @@ describe('registration', () => {
     ).toEqual([{ name: 'Administrator' }, { name: 'Operation specialist' }, { name: 'Super administrator' }]);
   });
 
-  it('uses a code once and refuses an e-mail already registered', async () => {
-    expect((await sendCode('new@acme.example')).json().code).toBe(29005);
-    const res = await register(form({ code: mail.lastCode('new@acme.example'), phone: '13900000000' }));
-    expect(res.json().code).toBe(29005);
+  it('answers a code request for a registered address like any other, and mails its owner a notice instead of a code', async () => {
+    mail.catcher.messages.length = 0;
+    await t.database.rows(sql`UPDATE email_codes SET created_at = created_at - interval '61 seconds'`);
+    // new@acme.example registered in English above; the request here is in Chinese
+    const known = await sendCode('new@acme.example', 'register', 'zh-CN', '10.9.1.1');
+    const fresh = await sendCode('fresh@acme.example', 'register', 'zh-CN', '10.9.1.1');
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual(fresh.json());
+    expect(known.json()).toMatchObject({ success: true, code: 0 });
+    expect(await mail.deliver()).toBe(2);
+    const notice = mail.catcher.messages.find((m) => m.to.includes('new@acme.example'))!;
+    expect(notice.subject).toBe('RRP Console: someone tried to register with your e-mail');
+    expect(notice.text).toContain('no code was sent');
+    expect(notice.text).toContain('Forgot password?');
+    expect(notice.text).toContain(`${t.config.publicUrl}/login`);
+    expect(notice.text).not.toMatch(/\b\d{6}\b/);
+    expect(() => mail.lastCode('new@acme.example')).toThrow();
+    expect(mail.lastCode('fresh@acme.example')).toMatch(/^\d{6}$/);
+    // sending again within a minute: the same wait for both
+    const again = [await sendCode('new@acme.example', 'register', 'en', '10.9.1.2'), await sendCode('fresh@acme.example', 'register', 'en', '10.9.1.2')];
+    for (const r of again) {
+      expect(r.statusCode).toBe(429);
+      expect(r.json().code).toBe(29004);
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(50);
+    }
   });
 
-  it('refuses a phone number already registered', async () => {
-    await sendCode('other@acme.example', 'register', 'zh-CN', '10.9.0.2');
-    await mail.deliver();
-    const res = await register(form({ email: 'other@acme.example', code: mail.lastCode('other@acme.example') }));
-    expect(res.json().code).toBe(29014);
+  it('checks the code before the address and the phone: without the code nothing tells whether they are registered', async () => {
+    const fresh = mail.lastCode('fresh@acme.example');
+    const wrong = fresh === '999999' ? '999998' : '999999';
+    const cases = [
+      form({ email: 'new@acme.example', code: wrong, phone: '13900000001' }), // registered address
+      form({ email: 'fresh@acme.example', code: wrong, phone: '13912345678' }), // registered phone
+      form({ email: 'ghost@acme.example', code: wrong, phone: '13900000001' }), // neither (no code was ever sent)
+      form({ email: 'fresh@acme.example', code: wrong, phone: '13900000001' }), // neither
+    ];
+    const answers = await Promise.all(cases.map((c, i) => register(c, 'en', `10.9.2.${i}`)));
+    for (const a of answers) expect(a.json()).toEqual({ success: false, code: 29003, msg: 'The e-mail code is wrong or has expired', obj: null });
+    expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([400]));
+  });
+
+  it('names a registered phone to whoever holds the code, and uses the code up', async () => {
+    const code = mail.lastCode('fresh@acme.example');
+    const taken = await register(form({ email: 'fresh@acme.example', code, phone: '13912345678' }), 'zh-CN', '10.9.3.1');
+    expect(taken.json().code).toBe(29014);
+    const retry = await register(form({ email: 'fresh@acme.example', code, phone: '13900000001' }), 'zh-CN', '10.9.3.1');
+    expect(retry.json().code).toBe(29003);
   });
 
   it('lets a deleted member’s e-mail and phone register a new company', async () => {
@@ -161,5 +198,22 @@ describe('forgot password', () => {
       payload: { email: 'new@acme.example', code, password: 'Other#2026go', confirmPassword: 'Other#2026go' },
     });
     expect(reuse.json().code).toBe(29003);
+  });
+
+  it('answers, waits and counts wrong codes alike for an address with an account and one without', async () => {
+    const addresses = ['manager@demo.rrp.local', 'nobody@acme.example'];
+    const sent = await Promise.all(addresses.map((a) => sendCode(a, 'reset', 'en', '10.9.4.1')));
+    expect(sent[0].json()).toEqual(sent[1].json());
+    const again = await Promise.all(addresses.map((a) => sendCode(a, 'reset', 'en', '10.9.4.2')));
+    expect(again.map((r) => [r.statusCode, r.json().code])).toEqual([
+      [429, 29004],
+      [429, 29004],
+    ]);
+    for (const email of addresses) {
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++)
+        codes.push((await forget({ email, code: '000000', password: 'Next#2026go', confirmPassword: 'Next#2026go' }, '10.9.4.3')).json().code);
+      expect(codes, email).toEqual([29003, 29003, 29003, 29003, 29010, 29010]);
+    }
   });
 });

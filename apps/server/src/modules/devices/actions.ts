@@ -1,4 +1,12 @@
-import { DEVICE_TIMING, type Locale, type TDeviceActionResult } from '@rrp/contracts';
+import {
+  DEVICE_TIMING,
+  type DeviceStatus,
+  type Locale,
+  NO_SERVICE_STATUSES,
+  type SwitchTarget,
+  switchTargetOf,
+  type TDeviceActionResult,
+} from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
@@ -21,7 +29,10 @@ const HINTS = {
 
 /**
  * Sends a command to a device the scope reaches: checks the state, writes a pending operation
- * row and its audit event, and hands it to the provider, which completes it later.
+ * row and its audit event, and hands it to the provider, which completes it later. A card
+ * switch goes to `target`, or without one to the card the device is not on (the physical card
+ * goes to eSIM, eSIM and the seed card to the physical card); the target is kept in the
+ * operation's detail, so the network switches to exactly that card.
  */
 export async function sendCommand(
   database: Database,
@@ -32,6 +43,7 @@ export async function sendCommand(
   imei: string,
   kind: CommandKind,
   locale: Locale,
+  target?: SwitchTarget,
 ): Promise<TDeviceActionResult> {
   const { device, opId } = await database.db.transaction(async (tx) => {
     const device = await findDevice(database, scope, imei, tx, true);
@@ -39,17 +51,24 @@ export async function sendCommand(
     if (kind === 'suspend' && device.suspended) throw new AppError(23011);
     if (kind === 'unsuspend' && !device.suspended) throw new AppError(23011);
     let switched: Changes = {};
+    let detail: { target: SwitchTarget } | null = null;
     if (kind === 'switch_card') {
+      const status = device.status as DeviceStatus;
+      if (NO_SERVICE_STATUSES.includes(status)) throw new AppError(23011, { message: 'devices.switchNoService' });
+      const to = target ?? switchTargetOf(status);
+      if (status === to) throw new AppError(23011, { message: `devices.switchAlready.${to}` });
+      detail = { target: to };
       const last = device.last_switch_at ? new Date(device.last_switch_at).getTime() : 0;
       if (Date.now() - last < DEVICE_TIMING.switchCooldownMs) throw new AppError(23012);
       const [sw] = await database.rows<{ at: string | Date }>(
         sql`UPDATE devices SET last_switch_at = now(), updated_at = now() WHERE id = ${device.id} RETURNING last_switch_at AS at`,
         tx,
       );
-      switched = { lastSwitchAt: [iso(device.last_switch_at), iso(sw.at)] };
+      switched = { lastSwitchAt: [iso(device.last_switch_at), iso(sw.at)], target: [null, to] };
     }
     const [op] = await database.rows<{ id: string | number }>(
-      sql`INSERT INTO device_operations (device_id, user_id, action, status) VALUES (${device.id}, ${caller.userId}, ${kind}, 'pending') RETURNING id`,
+      sql`INSERT INTO device_operations (device_id, user_id, action, status, detail)
+          VALUES (${device.id}, ${caller.userId}, ${kind}, 'pending', ${detail ? JSON.stringify(detail) : null}::jsonb) RETURNING id`,
       tx,
     );
     const opId = Number(op.id);

@@ -114,24 +114,99 @@ describe('device detail and commands', () => {
   const mine = imeis('86100', 30)[0];
   const foreign = imeis('86102', 3)[0];
 
-  it('shows the device, operations, 30 days and 6 months of usage with missing days as 0', async () => {
+  it('shows the device, operations, 30 days and 6 months of T+1 usage (up to yesterday) with missing days as 0', async () => {
     const [d] = await t.database.rows<{ id: string }>(sql`SELECT id FROM devices WHERE imei = ${mine}`);
     await t.database.rows(sql`INSERT INTO device_usage_daily (device_id, company_id, day, bytes)
-      VALUES (${d.id}, ${demo.id}, (now() AT TIME ZONE 'UTC')::date - 1, ${2 * MB}),
+      VALUES (${d.id}, ${demo.id}, (now() AT TIME ZONE 'UTC')::date, ${7 * MB}),
+             (${d.id}, ${demo.id}, (now() AT TIME ZONE 'UTC')::date - 1, ${2 * MB + 1}),
              (${d.id}, ${demo.id}, (now() AT TIME ZONE 'UTC')::date - 3, ${MB / 2})`);
     const res = await call(t.app, admin, api('/device/detail'), { imei: mine });
     const obj = res.json().obj;
     expect(obj.device.imei).toBe(mine);
     expect(obj.usageDaily).toHaveLength(30);
     const today = new Date().toISOString().slice(0, 10);
-    expect(obj.usageDaily[29].day).toBe(today);
-    expect(obj.usageDaily[28].mb).toBe(2);
-    expect(obj.usageDaily[26].mb).toBe(0.5);
-    expect(obj.usageDaily[27].mb).toBe(0);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    // today's 7 MB are not shown yet: the figures end with yesterday, as the T+1 note says
+    expect(obj.usageThrough).toBe(yesterday);
+    expect(obj.usageDaily[29].day).toBe(yesterday);
+    expect(obj.usageDaily[29]).toEqual({ day: yesterday, mb: 2, bytes: 2 * MB + 1 });
+    expect(obj.usageDaily[27].mb).toBe(0.5);
+    expect(obj.usageDaily[28].mb).toBe(0);
     expect(obj.usageMonthly).toHaveLength(6);
     expect(obj.usageMonthly[5].month).toBe(today.slice(0, 7));
-    expect(obj.usageMonthly.reduce((s: number, m: { mb: number }) => s + m.mb, 0)).toBe(2.5);
+    // every month's bytes are the exact sum of its days' bytes, so the web rounds once from the same unit
+    const monthly = new Map<string, number>(obj.usageMonthly.map((m: { month: string; bytes: number }) => [m.month, m.bytes]));
+    const bytesOf = (month: string) =>
+      obj.usageDaily.filter((u: { day: string }) => u.day.startsWith(month)).reduce((s: number, u: { bytes: number }) => s + u.bytes, 0);
+    expect(monthly.get(today.slice(0, 7))).toBe(bytesOf(today.slice(0, 7)));
+    expect(obj.usageMonthly.reduce((s: number, m: { bytes: number }) => s + m.bytes, 0)).toBe(2 * MB + 1 + MB / 2);
     expect(obj.switchAvailableAt).toBeNull();
+  });
+
+  it('sends codes for operator, area and the platform-named default group alongside the names', async () => {
+    const imei = '861040000000001';
+    const id = await addDevice(demo.id, imei);
+    await call(t.app, admin, api('/device/group/list'), {}); // the default group exists from first use on
+    const [g] = await t.database.rows<{ id: string }>(sql`SELECT id FROM device_groups WHERE company_id = ${demo.id} AND is_default`);
+    await t.database.rows(sql`UPDATE devices SET network_operator = 'China Mobile', area = 'Guangdong Guangzhou', group_id = ${g.id} WHERE id = ${id}`);
+    const row = (await list({ imei })).obj.list[0];
+    expect(row).toMatchObject({
+      networkOperator: 'China Mobile',
+      networkOperatorCode: '46000',
+      area: 'Guangdong Guangzhou',
+      areaCode: 'cn-gd-guangzhou',
+      groupName: '默认分组',
+      groupNameCode: 'default',
+    });
+    const groups = (await call(t.app, admin, api('/device/group/list'), {}, { lang: 'en' })).json().obj.list;
+    expect(groups.find((x: { isDefault: boolean }) => x.isDefault)).toMatchObject({ name: 'Default group', nameCode: 'default' });
+
+    // names the platform does not know keep no code and are shown as reported
+    await t.database.rows(sql`UPDATE devices SET network_operator = 'Acme Mobile', area = 'Atlantis' WHERE id = ${id}`);
+    expect((await list({ imei })).obj.list[0]).toMatchObject({ networkOperatorCode: null, areaCode: null });
+    // a renamed default group is the company's own name: no code
+    await t.database.rows(sql`UPDATE device_groups SET name = '总部' WHERE id = ${g.id}`);
+    expect((await list({ imei })).obj.list[0]).toMatchObject({ groupName: '总部', groupNameCode: null });
+    expect((await call(t.app, admin, api('/device/detail'), { imei })).json().obj.device.groupNameCode).toBeNull();
+    await t.database.rows(sql`UPDATE device_groups SET name = '默认分组' WHERE id = ${g.id}`);
+    await t.database.rows(sql`DELETE FROM devices WHERE id = ${id}`);
+  });
+
+  it('switches a card to the target the label names, or to the other card; refuses the card it is on', async () => {
+    const [onPhysical, onEsim, onSeed, inStock] = imeis('86105', 4);
+    await addDevice(demo.id, onPhysical, { status: 'physical_card' });
+    await addDevice(demo.id, onEsim, { status: 'esim' });
+    await addDevice(demo.id, onSeed, { status: 'seed_card' });
+    await addDevice(demo.id, inStock, { status: 'in_stock' });
+    const targetOf = async (opId: number) =>
+      (await t.database.rows<{ detail: { target: string } }>(sql`SELECT detail FROM device_operations WHERE id = ${opId}`))[0].detail.target;
+    const opsOf = (imei: string) => count(sql`SELECT count(*)::int AS n FROM device_operations o JOIN devices d ON d.id = o.device_id WHERE d.imei = ${imei}`);
+
+    // already on the target: refused in the reader's language, nothing written or sent
+    const sent = commands.length;
+    const same = await call(t.app, admin, api('/device/switchCard'), { imei: onPhysical, target: 'physical_card' }, { lang: 'en' });
+    expect(same.statusCode).toBe(409);
+    expect(same.json()).toMatchObject({ code: 23011, msg: 'The device is already on its physical card' });
+    const sameZh = await call(t.app, admin, api('/device/switchCard'), { imei: onEsim, target: 'esim' });
+    expect(sameZh.json().msg).toBe('设备已在使用 eSIM，无需切换到 eSIM');
+    expect(await opsOf(onPhysical)).toBe(0);
+    expect(commands.length).toBe(sent);
+    const [sw] = await t.database.rows<{ at: string | null }>(sql`SELECT last_switch_at AS at FROM devices WHERE imei = ${onPhysical}`);
+    expect(sw.at).toBeNull();
+
+    // no service: nothing to switch
+    const stock = await call(t.app, admin, api('/device/switchCard'), { imei: inStock }, { lang: 'en' });
+    expect(stock.json()).toMatchObject({ code: 23011, msg: 'The device has no service (in stock or expired): its card cannot be switched' });
+
+    // with a target: that target; without one: the card the device is not on
+    const toEsim = (await call(t.app, admin, api('/device/switchCard'), { imei: onPhysical, target: 'esim' })).json();
+    expect(await targetOf(toEsim.obj.operationId)).toBe('esim');
+    const toPhysical = (await call(t.app, admin, api('/device/switchCard'), { imei: onEsim })).json();
+    expect(await targetOf(toPhysical.obj.operationId)).toBe('physical_card');
+    const fromSeed = (await call(t.app, admin, api('/device/switchCard'), { imei: onSeed })).json();
+    expect(await targetOf(fromSeed.obj.operationId)).toBe('physical_card');
+    expect((await call(t.app, admin, api('/device/switchCard'), { imei: onEsim, target: 'sim' })).json().code).toBe(28002);
+    await t.database.rows(sql`DELETE FROM devices WHERE imei = ANY(${`{${[onPhysical, onEsim, onSeed, inStock].join(',')}}`}::text[])`);
   });
 
   it('sends commands as pending operations with a localized hint, and checks the state', async () => {

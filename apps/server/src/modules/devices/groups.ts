@@ -29,13 +29,17 @@ export async function listGroups(database: Database, companyId: string, locale: 
     sql`SELECT g.id, g.name, g.is_default, (SELECT count(*) FROM devices d WHERE d.group_id = g.id)::int AS device_count, g.created_at
         FROM device_groups g WHERE g.company_id = ${companyId} ORDER BY g.is_default DESC, g.created_at, g.id`,
   );
-  return rows.map((g) => ({
-    id: g.id,
-    name: g.is_default && g.name === DEFAULT_GROUP_NAME ? t(locale, 'devices.defaultGroup') : g.name,
-    isDefault: g.is_default,
-    deviceCount: g.device_count,
-    createdAt: iso(g.created_at) as string,
-  }));
+  return rows.map((g) => {
+    const platformNamed = g.is_default && g.name === DEFAULT_GROUP_NAME;
+    return {
+      id: g.id,
+      name: platformNamed ? t(locale, 'devices.defaultGroup') : g.name,
+      nameCode: platformNamed ? ('default' as const) : null,
+      isDefault: g.is_default,
+      deviceCount: g.device_count,
+      createdAt: iso(g.created_at) as string,
+    };
+  });
 }
 
 async function findGroup(database: Database, companyId: string, id: string, tx?: Tx): Promise<G> {

@@ -1,4 +1,4 @@
-import { type Locale, REGIONS } from '@rrp/contracts';
+import { type Locale, REGIONS, type SwitchTarget } from '@rrp/contracts';
 import type { Database } from '../../db/client.js';
 import { ownCompany, type TenantScope } from '../../db/scope.js';
 import { type FileReply, handlers } from '../../http/handler.js';
@@ -24,8 +24,14 @@ export const deviceHandlers = ({ database, provider }: { database: Database; pro
   /** The four command endpoints take and answer the same. */
   const command = (
     kind: CommandKind,
-    { body, caller, actor, scope, locale }: { body: { imei: string }; caller: { userId: string }; actor: Actor; scope: TenantScope; locale: Locale },
-  ) => sendCommand(database, provider, caller, actor, scope, body.imei, kind, locale);
+    {
+      body,
+      caller,
+      actor,
+      scope,
+      locale,
+    }: { body: { imei: string; target?: SwitchTarget }; caller: { userId: string }; actor: Actor; scope: TenantScope; locale: Locale },
+  ) => sendCommand(database, provider, caller, actor, scope, body.imei, kind, locale, body.target);
 
   return handlers({
     // ---- import

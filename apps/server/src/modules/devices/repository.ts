@@ -1,13 +1,16 @@
-import { DEVICE_TIMING, type TDeviceDetail, type TDeviceList, type TDeviceListRequest, type TDeviceRow } from '@rrp/contracts';
+import { DEVICE_LIST_COUNT_CAP, DEVICE_TIMING, type TDeviceDetail, type TDeviceList, type TDeviceListRequest, type TDeviceRow } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { inScope, type TenantScope } from '../../db/scope.js';
+import type { TenantScope } from '../../db/scope.js';
 import { iso, mb } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
-import { findDevice } from './common.js';
+import { areaCode, networkOperatorCode, usageWindows } from '../network/index.js';
+import { DEFAULT_GROUP_NAME, findDevice } from './common.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { type ListStart, listFilters, listQuery } from './list-query.js';
 
-/** Deepest row a page may start at with pageNum; deeper pages use the cursor. */
-export const MAX_OFFSET_ROWS = 10_000;
+/** Deepest row a page may start at with pageNum (as far as the list counts); deeper pages use the cursor. */
+export const MAX_OFFSET_ROWS = DEVICE_LIST_COUNT_CAP;
 
 type Row = {
   id: string;
@@ -26,6 +29,7 @@ type Row = {
   area: string | null;
   group_id: string | null;
   group_name: string | null;
+  group_default: boolean | null;
   usage_yesterday: string | number;
   usage_month: string | number;
   activated_at: string | Date | null;
@@ -36,7 +40,7 @@ type Row = {
 };
 
 const COLUMNS = sql`d.id, d.imei, d.name, d.region, d.status, d.online, d.suspended, d.auto_renew, d.real_name, d.iccid, d.network_operator,
-  d.network_type, d.signal_level, d.area, d.group_id, g.name AS group_name, d.usage_yesterday, d.usage_month, d.activated_at,
+  d.network_type, d.signal_level, d.area, d.group_id, g.name AS group_name, g.is_default AS group_default, d.usage_yesterday, d.usage_month, d.activated_at,
   d.license_expires_at, d.created_at, d.updated_at`;
 
 const toRow = (r: Row): TDeviceRow => ({
@@ -51,14 +55,19 @@ const toRow = (r: Row): TDeviceRow => ({
   realName: r.real_name,
   iccid: r.iccid,
   networkOperator: r.network_operator,
+  networkOperatorCode: networkOperatorCode(r.network_operator),
   networkType: r.network_type,
   signalLevel: r.signal_level,
   area: r.area,
+  areaCode: areaCode(r.area),
   groupId: r.group_id,
   groupName: r.group_name,
+  groupNameCode: r.group_default && r.group_name === DEFAULT_GROUP_NAME ? 'default' : null,
   strategyName: null,
   usageYesterdayMb: mb(r.usage_yesterday),
   usageMonthMb: mb(r.usage_month),
+  usageYesterdayBytes: Number(r.usage_yesterday),
+  usageMonthBytes: Number(r.usage_month),
   activatedAt: iso(r.activated_at),
   licenseExpiresAt: iso(r.license_expires_at),
   createdAt: iso(r.created_at) as string,
@@ -74,53 +83,35 @@ const SORTS: Record<SortKey, { col: SQL; key: SQL; dir: 'asc' | 'desc'; cast: SQ
   usage_month_asc: { col: sql`d.usage_month`, key: sql`d.usage_month::text`, dir: 'asc', cast: sql`::bigint` },
 };
 
-/** The cursor: base64url of [sort, last sort key, last id]; bound to its sort. */
-export const encodeCursor = (sort: SortKey, key: string, id: string) => Buffer.from(JSON.stringify([sort, key, id])).toString('base64url');
-
-function decodeCursor(sort: SortKey, cursor: string): { key: string; id: string } {
-  try {
-    const [s, key, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (s === sort && typeof key === 'string' && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id) && key.length < 64) return { key, id };
-  } catch {}
-  throw new AppError(28002, { field: 'cursor' });
-}
-
-const like = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listDevices(database: Database, scope: TenantScope, q: TDeviceListRequest): Promise<TDeviceList> {
-  const where: SQL[] = [inScope(scope, sql`d.company_id`)];
-  if (q.name) where.push(sql`d.name ILIKE ${`%${like(q.name)}%`}`);
-  if (q.imei) where.push(sql`d.imei LIKE ${`${q.imei}%`}`);
-  if (q.status) where.push(sql`d.status = ${q.status}`);
-  if (q.online !== undefined) where.push(sql`d.online = ${q.online}`);
-  if (q.groupId) where.push(sql`d.group_id = ${q.groupId}`);
-  const filter = sql.join(where, sql` AND `);
+  const filters = listFilters(q);
   const s = SORTS[q.sort];
-  const dir = s.dir === 'desc' ? sql`DESC` : sql`ASC`;
-  let page: SQL = sql``;
-  let offset = 0;
+  let start: ListStart;
   if (q.cursor) {
     const c = decodeCursor(q.sort, q.cursor);
-    page = s.dir === 'desc' ? sql` AND (${s.col}, d.id) < (${c.key}${s.cast}, ${c.id}::uuid)` : sql` AND (${s.col}, d.id) > (${c.key}${s.cast}, ${c.id}::uuid)`;
+    start = { after: c };
   } else {
-    offset = (q.pageNum - 1) * q.pageSize;
-    if (offset + q.pageSize > MAX_OFFSET_ROWS) throw new AppError(24002);
+    start = { offset: (q.pageNum - 1) * q.pageSize };
+    if (start.offset + q.pageSize > MAX_OFFSET_ROWS) throw new AppError(24002);
   }
-  const [rows, [count]] = await Promise.all([
-    database.rows<Row>(sql`
-      SELECT ${COLUMNS}, ${s.key} AS ck FROM devices d LEFT JOIN device_groups g ON g.id = d.group_id
-      WHERE ${filter}${page}
-      ORDER BY ${s.col} ${dir}, d.id ${dir} OFFSET ${offset} LIMIT ${q.pageSize + 1}`),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM devices d WHERE ${filter}`),
-  ]);
+  const answer = await database.rows<Row & { matched: number }>(listQuery(scope, sql`${COLUMNS}, ${s.key} AS ck`, s, filters, start, q.pageSize + 1));
+  const matched = answer[0].matched;
+  const rows = answer.filter((r) => r.id !== null);
   const more = rows.length > q.pageSize;
   const list = rows.slice(0, q.pageSize);
   const last = list[list.length - 1];
-  return { total: count.n, list: list.map(toRow), nextCursor: more && last ? encodeCursor(q.sort, last.ck, last.id) : null };
+  return {
+    total: Math.min(matched, DEVICE_LIST_COUNT_CAP),
+    totalCapped: matched > DEVICE_LIST_COUNT_CAP,
+    list: list.map(toRow),
+    nextCursor: more && last ? encodeCursor(q.sort, last.ck, last.id) : null,
+  };
 }
 
 export async function deviceDetail(database: Database, scope: TenantScope, imei: string): Promise<TDeviceDetail> {
   const core = await findDevice(database, scope, imei);
+  // T+1 like the list: days up to yesterday (UTC); the current month's bar covers the same days
+  const { today, yesterday: through } = usageWindows(Date.now());
   const [[row], ops, daily, monthly] = await Promise.all([
     database.rows<Row & { last_switch_at: string | Date | null }>(
       sql`SELECT ${COLUMNS}, d.created_at::text AS ck, d.last_switch_at FROM devices d LEFT JOIN device_groups g ON g.id = d.group_id WHERE d.id = ${core.id}`,
@@ -140,16 +131,16 @@ export async function deviceDetail(database: Database, scope: TenantScope, imei:
     ),
     database.rows<{ day: string; bytes: string | number }>(
       sql`SELECT to_char(s.day, 'YYYY-MM-DD') AS day, coalesce(u.bytes, 0) AS bytes
-          FROM generate_series((now() AT TIME ZONE 'UTC')::date - 29, (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS s(day)
+          FROM generate_series(${through}::date - 29, ${through}::date, interval '1 day') AS s(day)
           LEFT JOIN device_usage_daily u ON u.device_id = ${core.id} AND u.day = s.day::date
           ORDER BY s.day`,
     ),
     database.rows<{ month: string; bytes: string | number }>(
       sql`SELECT to_char(m.month, 'YYYY-MM') AS month,
                  (SELECT coalesce(sum(u.bytes), 0) FROM device_usage_daily u
-                  WHERE u.device_id = ${core.id} AND u.day >= m.month::date AND u.day < (m.month + interval '1 month')::date) AS bytes
-          FROM generate_series(date_trunc('month', now() AT TIME ZONE 'UTC') - interval '5 months', date_trunc('month', now() AT TIME ZONE 'UTC'),
-                               interval '1 month') AS m(month)
+                  WHERE u.device_id = ${core.id} AND u.day >= m.month::date AND u.day < (m.month + interval '1 month')::date
+                    AND u.day <= ${through}::date) AS bytes
+          FROM generate_series(date_trunc('month', ${today}::timestamp) - interval '5 months', date_trunc('month', ${today}::timestamp), interval '1 month') AS m(month)
           ORDER BY m.month`,
     ),
   ]);
@@ -165,8 +156,9 @@ export async function deviceDetail(database: Database, scope: TenantScope, imei:
       createdAt: iso(o.created_at) as string,
       finishedAt: iso(o.finished_at),
     })),
-    usageDaily: daily.map((d) => ({ day: d.day, mb: mb(d.bytes) })),
-    usageMonthly: monthly.map((m) => ({ month: m.month, mb: mb(m.bytes) })),
+    usageDaily: daily.map((d) => ({ day: d.day, mb: mb(d.bytes), bytes: Number(d.bytes) })),
+    usageMonthly: monthly.map((m) => ({ month: m.month, mb: mb(m.bytes), bytes: Number(m.bytes) })),
+    usageThrough: through,
     switchAvailableAt: switchAt > Date.now() ? new Date(switchAt).toISOString() : null,
   };
 }

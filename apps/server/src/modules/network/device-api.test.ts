@@ -55,7 +55,11 @@ describe('device API', () => {
   });
 
   it('accepts a good signed batch, updates the latest state, and the roll-up counts it', async () => {
-    const res = await post([report(mine[0].imei, { bytes: 1500 }), report(mine[1].imei, { bytes: 2500, signalLevel: 2, networkOperator: 'China Unicom' })]);
+    const yesterday = new Date(Date.now() - 86_400_000);
+    const res = await post([
+      report(mine[0].imei, { bytes: 1500, at: yesterday.toISOString() }),
+      report(mine[1].imei, { bytes: 2500, signalLevel: 2, networkOperator: 'China Unicom' }),
+    ]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, code: 0, obj: { accepted: 2, refused: 0, refusals: [] } });
     const [d] = await t.database.rows<{ online: boolean; signal_level: number; network_operator: string; last_report_at: unknown }>(
@@ -68,8 +72,12 @@ describe('device API', () => {
       sql`SELECT device_id, bytes FROM device_usage_daily WHERE device_id IN (${mine[0].id}, ${mine[1].id}) ORDER BY bytes`,
     );
     expect(rows.map((r) => Number(r.bytes))).toEqual([1500, 2500]);
-    const [m] = await t.database.rows<{ usage_month: number }>(sql`SELECT usage_month FROM devices WHERE id = ${mine[0].id}`);
-    expect(Number(m.usage_month)).toBe(1500);
+    // T+1: yesterday's report is in yesterday's and (within the month) this month's figure
+    const [m] = await t.database.rows<{ usage_yesterday: number; usage_month: number }>(
+      sql`SELECT usage_yesterday, usage_month FROM devices WHERE id = ${mine[0].id}`,
+    );
+    const sameMonth = yesterday.toISOString().slice(0, 7) === new Date().toISOString().slice(0, 7);
+    expect([Number(m.usage_yesterday), Number(m.usage_month)]).toEqual([1500, sameMonth ? 1500 : 0]);
   });
 
   it('answers 88003 for an unknown key', async () => {

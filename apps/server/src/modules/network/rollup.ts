@@ -31,7 +31,11 @@ export function usageWindows(now: number): { today: string; yesterday: string; m
   return { today, yesterday: utcDate(now - 86_400_000), monthStart: `${today.slice(0, 8)}01` };
 }
 
-/** Refreshes usage_yesterday and usage_month of the given devices (all devices when ids is undefined). */
+/**
+ * Refreshes usage_yesterday and usage_month of the given devices (all devices when ids is
+ * undefined). Both are T+1: this month's figure runs from the first of the UTC month to the end
+ * of yesterday, so it is 0 on the first day of a month; today's reports count from tomorrow on.
+ */
 async function refreshUsage(database: Database, tx: Tx, now: number, ids?: string[]): Promise<void> {
   const w = usageWindows(now);
   const from = [w.yesterday, w.monthStart].sort()[0];
@@ -41,7 +45,7 @@ async function refreshUsage(database: Database, tx: Tx, now: number, ids?: strin
       sql`UPDATE devices d SET usage_yesterday = coalesce(u.y, 0), usage_month = coalesce(u.m, 0)
           FROM (SELECT t.id,
                   (SELECT sum(bytes) FROM device_usage_daily x WHERE x.device_id = t.id AND x.day = ${w.yesterday}::date) AS y,
-                  (SELECT sum(bytes) FROM device_usage_daily x WHERE x.device_id = t.id AND x.day >= ${w.monthStart}::date AND x.day <= ${w.today}::date) AS m
+                  (SELECT sum(bytes) FROM device_usage_daily x WHERE x.device_id = t.id AND x.day >= ${w.monthStart}::date AND x.day <= ${w.yesterday}::date) AS m
                 FROM unnest(${arr(ids, 'uuid')}) AS t(id)) u
           WHERE d.id = u.id`,
       tx,
@@ -54,7 +58,7 @@ async function refreshUsage(database: Database, tx: Tx, now: number, ids?: strin
     sql`UPDATE devices d SET usage_yesterday = u.y, usage_month = u.m
         FROM (SELECT device_id,
                 coalesce(sum(bytes) FILTER (WHERE day = ${w.yesterday}::date), 0) AS y,
-                coalesce(sum(bytes) FILTER (WHERE day >= ${w.monthStart}::date AND day <= ${w.today}::date), 0) AS m
+                coalesce(sum(bytes) FILTER (WHERE day >= ${w.monthStart}::date AND day <= ${w.yesterday}::date), 0) AS m
               FROM device_usage_daily WHERE day >= ${from}::date GROUP BY device_id) u
         WHERE d.id = u.device_id AND (d.usage_yesterday <> u.y OR d.usage_month <> u.m)`,
     tx,

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { AreaCode, NetworkOperatorCode } from '@rrp/contracts';
+import { areaName, networkOperatorName } from '../catalogue.js';
 
 /**
  * The simulated world: network operators, areas and network types by region, and each device's own
@@ -8,62 +10,70 @@ import { createHash } from 'node:crypto';
 
 type RegionWorld = { networkOperators: { name: string; iccidIssuer: string }[]; areas: string[]; realNameShare: number; country: string };
 
+/** A region's operators (by PLMN code, with the issuer digits of their ICCIDs) and areas (by code), named from the catalogue. */
+const region = (country: string, realNameShare: number, operators: [NetworkOperatorCode, string][], areas: AreaCode[]): RegionWorld => ({
+  country,
+  realNameShare,
+  networkOperators: operators.map(([code, iccidIssuer]) => ({ name: networkOperatorName(code), iccidIssuer })),
+  areas: areas.map(areaName),
+});
+
 const WORLD: Record<string, RegionWorld> = {
-  china_mainland: {
-    country: '86',
-    networkOperators: [
-      { name: 'China Mobile', iccidIssuer: '00' },
-      { name: 'China Unicom', iccidIssuer: '01' },
-      { name: 'China Telecom', iccidIssuer: '03' },
+  china_mainland: region(
+    '86',
+    0.85,
+    [
+      ['46000', '00'],
+      ['46001', '01'],
+      ['46011', '03'],
     ],
-    areas: ['Guangdong Shenzhen', 'Guangdong Guangzhou', 'Shanghai', 'Beijing', 'Zhejiang Hangzhou', 'Jiangsu Suzhou', 'Sichuan Chengdu', 'Hubei Wuhan'],
-    realNameShare: 0.85,
-  },
-  hong_kong: {
-    country: '852',
-    networkOperators: [
-      { name: 'CSL', iccidIssuer: '00' },
-      { name: 'SmarTone', iccidIssuer: '06' },
-      { name: '3 Hong Kong', iccidIssuer: '03' },
-      { name: 'China Mobile Hong Kong', iccidIssuer: '12' },
+    ['cn-gd-shenzhen', 'cn-gd-guangzhou', 'cn-shanghai', 'cn-beijing', 'cn-zj-hangzhou', 'cn-js-suzhou', 'cn-sc-chengdu', 'cn-hb-wuhan'],
+  ),
+  hong_kong: region(
+    '852',
+    0.9,
+    [
+      ['45400', '00'],
+      ['45406', '06'],
+      ['45403', '03'],
+      ['45412', '12'],
     ],
-    areas: ['Hong Kong Island', 'Kowloon', 'New Territories'],
-    realNameShare: 0.9,
-  },
-  southeast_asia: {
-    country: '65',
-    networkOperators: [
-      { name: 'Singtel', iccidIssuer: '01' },
-      { name: 'AIS', iccidIssuer: '03' },
-      { name: 'Telkomsel', iccidIssuer: '10' },
-      { name: 'Viettel', iccidIssuer: '04' },
-      { name: 'Globe Telecom', iccidIssuer: '02' },
+    ['hk-island', 'hk-kowloon', 'hk-new-territories'],
+  ),
+  southeast_asia: region(
+    '65',
+    0.7,
+    [
+      ['52501', '01'],
+      ['52003', '03'],
+      ['51010', '10'],
+      ['45204', '04'],
+      ['51502', '02'],
     ],
-    areas: ['Singapore', 'Bangkok', 'Jakarta', 'Ho Chi Minh City', 'Manila', 'Kuala Lumpur'],
-    realNameShare: 0.7,
-  },
-  europe: {
-    country: '49',
-    networkOperators: [
-      { name: 'Vodafone', iccidIssuer: '02' },
-      { name: 'Deutsche Telekom', iccidIssuer: '01' },
-      { name: 'Orange', iccidIssuer: '33' },
-      { name: 'Telefónica', iccidIssuer: '07' },
+    ['sg-singapore', 'th-bangkok', 'id-jakarta', 'vn-ho-chi-minh-city', 'ph-manila', 'my-kuala-lumpur'],
+  ),
+  europe: region(
+    '49',
+    0.6,
+    [
+      ['26202', '02'],
+      ['26201', '01'],
+      ['20801', '33'],
+      ['21407', '07'],
     ],
-    areas: ['Berlin', 'Munich', 'Paris', 'Madrid', 'Amsterdam', 'Milan'],
-    realNameShare: 0.6,
-  },
-  americas: {
-    country: '1',
-    networkOperators: [
-      { name: 'AT&T', iccidIssuer: '41' },
-      { name: 'Verizon', iccidIssuer: '48' },
-      { name: 'T-Mobile', iccidIssuer: '26' },
-      { name: 'Claro', iccidIssuer: '31' },
+    ['de-berlin', 'de-munich', 'fr-paris', 'es-madrid', 'nl-amsterdam', 'it-milan'],
+  ),
+  americas: region(
+    '1',
+    0.6,
+    [
+      ['310410', '41'],
+      ['311480', '48'],
+      ['310260', '26'],
+      ['72405', '31'],
     ],
-    areas: ['California', 'Texas', 'New York', 'Ontario', 'São Paulo', 'Mexico City'],
-    realNameShare: 0.6,
-  },
+    ['us-california', 'us-texas', 'us-new-york', 'ca-ontario', 'br-sao-paulo', 'mx-mexico-city'],
+  ),
 };
 
 export const NETWORK_TYPES = ['4G', '5G', 'LTE-M', 'NB-IoT'] as const;

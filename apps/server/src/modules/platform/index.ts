@@ -1,0 +1,2 @@
+export { readSupportContact } from './contact.js';
+export { platformHandlers, platformOpsHandlers } from './handlers.js';
