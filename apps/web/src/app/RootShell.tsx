@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from './ErrorBoundary';
+import { OfflineBanner } from './OfflineBanner';
 
 /** The loading state of lazy pages: a CSS spinner, so no antd component is needed to show it. */
 export function FullPageSpin() {
@@ -15,10 +16,13 @@ export function FullPageSpin() {
 export function RootShell() {
   const { pathname } = useLocation();
   return (
-    <ErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<FullPageSpin />}>
-        <Outlet />
-      </Suspense>
-    </ErrorBoundary>
+    <>
+      <ErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<FullPageSpin />}>
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
+      <OfflineBanner />
+    </>
   );
 }

@@ -24,3 +24,20 @@ export function detectLocale(
 export function hasStoredLocale(): boolean {
   return matchLocale(readText(LOCALE_STORAGE_KEY)) !== null;
 }
+
+/**
+ * True when the language on screen is one the person asked for: picked on this device, or the
+ * browser's own language. Then it stays at sign-in (and is saved to the account); only a page
+ * shown in the default language, for lack of any preference, follows the account's language.
+ */
+export function isPreferredLocale(
+  shown: Locale,
+  browser: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language],
+): boolean {
+  if (hasStoredLocale()) return true;
+  for (const tag of browser) {
+    const m = matchLocale(tag);
+    if (m) return m === shown;
+  }
+  return false;
+}

@@ -1,9 +1,11 @@
-import { FloatButton, Layout } from 'antd';
-import { useState } from 'react';
+import { Drawer, FloatButton, Layout } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ErrorBoundary } from '../app/ErrorBoundary';
 import { readText, writeText } from '../lib/storage';
+import { useFocusableScrollRegions } from '../lib/useFocusableScrollRegions';
+import { useIsPhone } from '../lib/useIsPhone';
 import { Breadcrumbs } from './Breadcrumbs';
 import { CustomerService } from './CustomerService';
 import { AppHeader } from './header/AppHeader';
@@ -17,36 +19,55 @@ export const SIDER_WIDTH = { 'zh-CN': 217, en: 247, collapsed: 64 } as const;
 const COLLAPSED_KEY = 'rrp.menuCollapsed';
 
 export default function ConsoleLayout() {
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation();
   const { pathname } = useLocation();
+  const phone = useIsPhone();
   const [collapsed, setCollapsed] = useState(() => readText(COLLAPSED_KEY) === 'true');
+  const [drawerOpen, setDrawerOpen] = useState(false);
   useTrackTabs();
   useAccountRefresh();
   useDocumentTitle();
+  useFocusableScrollRegions();
+
+  // the phone's menu drawer closes once a page was chosen
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname only triggers the close
+  useEffect(() => setDrawerOpen(false), [pathname, phone]);
 
   const toggle = () => {
+    if (phone) {
+      setDrawerOpen(true);
+      return;
+    }
     setCollapsed((c) => {
       writeText(COLLAPSED_KEY, String(!c));
       return !c;
     });
   };
+  const siderWidth = i18n.language === 'en' ? SIDER_WIDTH.en : SIDER_WIDTH['zh-CN'];
 
   return (
-    <Layout className="console">
+    <Layout className={phone ? 'console console-phone' : 'console'}>
       <Layout.Header className="console-header">
-        <AppHeader collapsed={collapsed} onToggle={toggle} />
+        <AppHeader collapsed={collapsed} onToggle={toggle} phone={phone} />
       </Layout.Header>
-      <Layout hasSider>
-        <Layout.Sider
-          className="console-sider"
-          width={i18n.language === 'en' ? SIDER_WIDTH.en : SIDER_WIDTH['zh-CN']}
-          collapsedWidth={SIDER_WIDTH.collapsed}
-          collapsed={collapsed}
-          trigger={null}
-          theme="light"
-        >
-          <SideMenu collapsed={collapsed} />
-        </Layout.Sider>
+      <Layout hasSider={!phone}>
+        {phone ? (
+          <Drawer
+            placement="left"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            size={Math.min(siderWidth + 40, 300)}
+            title={t('common:appName')}
+            className="menu-drawer"
+            data-testid="menu-drawer"
+          >
+            <SideMenu collapsed={false} />
+          </Drawer>
+        ) : (
+          <Layout.Sider className="console-sider" width={siderWidth} collapsedWidth={SIDER_WIDTH.collapsed} collapsed={collapsed} trigger={null} theme="light">
+            <SideMenu collapsed={collapsed} />
+          </Layout.Sider>
+        )}
         <Layout className="console-main">
           <PageTabs />
           <Layout.Content className="console-content">

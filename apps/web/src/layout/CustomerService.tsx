@@ -3,9 +3,9 @@ import { LIMITS } from '@rrp/contracts/constants';
 import { App, Button, Card, FloatButton, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { APP_CONFIG } from '../app/config';
 import { useSendFeedback } from '../features/feedback/api';
 import { feedbackRules } from '../features/feedback/feedbackRules';
+import { useSupportContact } from '../features/platform';
 
 /** Online customer service: a floating button that opens contact channels and a short message form. */
 export function CustomerService() {
@@ -14,6 +14,7 @@ export function CustomerService() {
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ feedback: string }>();
   const send = useSendFeedback();
+  const contact = useSupportContact();
 
   const submit = async ({ feedback }: { feedback: string }) => {
     await send.mutateAsync({ feedback, source: 'service' });
@@ -44,19 +45,21 @@ export function CustomerService() {
           }
           extra={<Button type="text" size="small" icon={<CloseOutlined />} aria-label={t('common:action.close')} onClick={() => setOpen(false)} />}
         >
-          <Space orientation="vertical" size={4} className="service-channels">
+          <Space orientation="vertical" size={4} className="service-channels" data-testid="service-channels">
             <Typography.Text>
               <PhoneOutlined /> {t('layout:service.phone')}
               {t('common:colon')}
-              <a href={`tel:${APP_CONFIG.support.phone}`}>{APP_CONFIG.support.phone}</a>
+              {contact.phone ? <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a> : '—'}
             </Typography.Text>
             <Typography.Text>
               <MailOutlined /> {t('layout:service.email')}
               {t('common:colon')}
-              <a href={`mailto:${APP_CONFIG.support.email}`}>{APP_CONFIG.support.email}</a>
+              {contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : '—'}
             </Typography.Text>
             <Typography.Text type="secondary">
               <ClockCircleOutlined /> {t('layout:service.hours')}
+              {t('common:colon')}
+              {contact.hoursText || '—'}
             </Typography.Text>
           </Space>
           <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v).catch(() => undefined)} className="service-form">

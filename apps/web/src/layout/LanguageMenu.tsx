@@ -57,7 +57,7 @@ export function LanguageMenu() {
         type="text"
         icon={<GlobalOutlined />}
         data-testid="lang-switch"
-        aria-label={t('common:language.switch')}
+        aria-label={`${t(`common:language.${current}`)} - ${t('common:language.switch')}`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}

@@ -11,7 +11,7 @@ beforeEach(() => {
 });
 
 const tabBar = () => screen.getByTestId('page-tabs');
-const closeButtonOf = (key: string) => screen.getByTestId(`tab-${key}`).closest('.ant-tabs-tab')?.querySelector('.ant-tabs-tab-remove') ?? null;
+const closeButtonOf = (key: string) => screen.queryByTestId(`tab-close-${key}`);
 
 describe('page tabs', () => {
   test('opening pages adds tabs; the home tab has no close button', async () => {
@@ -65,6 +65,24 @@ describe('page tabs', () => {
     await userEvent.click(closeAll[closeAll.length - 1]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(tabsStore.get().tabs.map((t) => t.key)).toEqual(['/home']);
+  });
+
+  test('the keyboard moves between tabs with the arrows and closes one with Delete', async () => {
+    const { router } = renderApp('/newspaper/list');
+    await screen.findByTestId('tab-/newspaper/list');
+    await act(() => router.navigate('/account'));
+    await screen.findByTestId('tab-/account');
+    const tabs = within(tabBar()).getAllByRole('tab');
+    expect(tabs.map((t) => t.getAttribute('aria-selected'))).toEqual(['false', 'false', 'true']);
+    tabs[2].focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(tabs[1]);
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/newspaper/list'));
+    await userEvent.keyboard('{Delete}');
+    await waitFor(() => expect(screen.queryByTestId('tab-/newspaper/list')).toBeNull());
+    // every child of the tab list is a tab
+    expect([...(tabBar().querySelector('[role="tablist"]')?.children ?? [])].every((c) => c.getAttribute('role') === 'tab')).toBe(true);
   });
 
   test('the menu widths follow the language and collapse to 64', async () => {

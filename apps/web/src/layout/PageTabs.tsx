@@ -1,17 +1,29 @@
-import { HistoryOutlined } from '@ant-design/icons';
-import { Button, Dropdown, type MenuProps, Tabs, Tooltip } from 'antd';
+import { CloseOutlined, HistoryOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps, Tooltip } from 'antd';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { findRoute, HOME_PATH } from '../app/routes';
 import { type TabItem, tabsStore, useTabsState } from './tabsStore';
 
-/** The tab bar of opened pages: closable (except home), with a right-click menu and recent history. */
+/**
+ * The tab bar of opened pages: closable (except home), with a right-click menu and recent history.
+ * Written as the ARIA tabs pattern: the tab list holds only tabs (the × is a mouse shortcut; the
+ * keyboard closes with Delete), arrows move between tabs, and the history button sits outside it.
+ */
 export function PageTabs() {
   const { t } = useTranslation();
   const { tabs, history } = useTabsState();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const activeKey = findRoute(pathname)?.path ?? '';
+  const list = useRef<HTMLDivElement>(null);
+
+  // the active tab is scrolled into view when the bar is narrower than its tabs (phones)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: activeKey only triggers the scroll
+  useEffect(() => {
+    list.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [activeKey]);
 
   const close = (key: string) => {
     const i = tabs.findIndex((x) => x.key === key);
@@ -43,54 +55,77 @@ export function PageTabs() {
     else if (key === 'closeAll') closeAll();
   };
 
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>, tab: TabItem) => {
+    const i = tabs.findIndex((x) => x.key === tab.key);
+    const move = (to: number) => {
+      const all = list.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [];
+      all[(to + all.length) % all.length]?.focus();
+    };
+    if (e.key === 'ArrowRight') move(i + 1);
+    else if (e.key === 'ArrowLeft') move(i - 1);
+    else if (e.key === 'Home') move(0);
+    else if (e.key === 'End') move(tabs.length - 1);
+    else if (e.key === 'Enter' || e.key === ' ') navigate(tab.url);
+    else if (e.key === 'Delete') close(tab.key);
+    else return;
+    e.preventDefault();
+  };
+
   const historyItems: MenuProps['items'] = history.length
     ? history.map((h) => ({ key: h.key, label: t(h.titleKey) }))
     : [{ key: 'empty', label: t('layout:tabs.noHistory'), disabled: true }];
 
   return (
     <div className="page-tabs" data-testid="page-tabs">
-      <Tabs
-        type="editable-card"
-        hideAdd
-        size="small"
-        activeKey={activeKey}
-        onChange={(key) => {
-          const tab = tabs.find((x) => x.key === key);
-          if (tab) navigate(tab.url);
-        }}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') close(key);
-        }}
-        items={tabs.map((tab) => ({
-          key: tab.key,
-          closable: tab.closable,
-          label: (
-            <Dropdown trigger={['contextMenu']} menu={{ items: contextItems(tab), onClick: ({ key }) => onContext(tab, key) }}>
-              <span data-testid={`tab-${tab.key}`} className="page-tab-label">
-                {t(tab.titleKey)}
-              </span>
+      <div className="page-tabs-list" role="tablist" aria-label={t('layout:tabs.label')} ref={list}>
+        {tabs.map((tab) => {
+          const active = tab.key === activeKey;
+          return (
+            <Dropdown key={tab.key} trigger={['contextMenu']} menu={{ items: contextItems(tab), onClick: ({ key }) => onContext(tab, key) }}>
+              <div
+                role="tab"
+                aria-selected={active}
+                tabIndex={active ? 0 : -1}
+                data-tab-key={tab.key}
+                className={active ? 'page-tab page-tab-active' : 'page-tab'}
+                onClick={() => navigate(tab.url)}
+                onKeyDown={(e) => onKeyDown(e, tab)}
+              >
+                <span data-testid={`tab-${tab.key}`} className="page-tab-label">
+                  {t(tab.titleKey)}
+                </span>
+                {tab.closable && (
+                  <span
+                    className="page-tab-close"
+                    aria-hidden="true"
+                    data-testid={`tab-close-${tab.key}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      close(tab.key);
+                    }}
+                  >
+                    <CloseOutlined />
+                  </span>
+                )}
+              </div>
             </Dropdown>
-          ),
-        }))}
-        tabBarExtraContent={{
-          right: (
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: historyItems,
-                onClick: ({ key }) => {
-                  const h = history.find((x) => x.key === key);
-                  if (h) navigate(h.url);
-                },
-              }}
-            >
-              <Tooltip title={t('layout:tabs.history')}>
-                <Button type="text" size="small" icon={<HistoryOutlined />} aria-label={t('layout:tabs.history')} />
-              </Tooltip>
-            </Dropdown>
-          ),
+          );
+        })}
+      </div>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: historyItems,
+          onClick: ({ key }) => {
+            const h = history.find((x) => x.key === key);
+            if (h) navigate(h.url);
+          },
         }}
-      />
+      >
+        <Tooltip title={t('layout:tabs.history')}>
+          <Button type="text" size="small" icon={<HistoryOutlined />} aria-label={t('layout:tabs.history')} className="page-tabs-history" />
+        </Tooltip>
+      </Dropdown>
     </div>
   );
 }

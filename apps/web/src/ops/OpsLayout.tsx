@@ -8,6 +8,7 @@ import { useLogout } from '../features/auth/useLogout';
 import { LanguageSwitch } from '../layout/header/LanguageSwitch';
 import { LogoMark } from '../layout/header/Logo';
 import { api } from '../lib/api';
+import { useFocusableScrollRegions } from '../lib/useFocusableScrollRegions';
 import { usePageTitle } from '../lib/usePageTitle';
 import { OPS_ROUTES } from './routes';
 import './ops.css';
@@ -21,6 +22,7 @@ export function OpsLayout() {
   const me = useQuery({ queryKey: ['ops', 'me'], queryFn: () => api('POST /ops/account/query') });
   const current = OPS_ROUTES.find((r) => r.path === pathname);
   usePageTitle(current ? t(current.titleKey) : t('ops:title'));
+  useFocusableScrollRegions();
   const allowed = OPS_ROUTES.filter((r) => !me.data || me.data.permissionsList.includes(r.permission));
   return (
     <Layout className="ops-layout">
@@ -33,7 +35,7 @@ export function OpsLayout() {
         </Space>
         <Space size={8} wrap={false}>
           {me.data && (
-            <span className="ops-me" data-testid="ops-me">
+            <span className="ops-me" data-testid="ops-me" translate="no">
               {me.data.name || me.data.email}
             </span>
           )}

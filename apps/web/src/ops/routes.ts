@@ -1,4 +1,4 @@
-import { AuditOutlined, BankOutlined, MessageOutlined, NotificationOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { AuditOutlined, BankOutlined, MessageOutlined, NotificationOutlined, SafetyCertificateOutlined, SettingOutlined } from '@ant-design/icons';
 import type { StaffPermission } from '@rrp/contracts/constants';
 import type { ComponentType } from 'react';
 import { type LazyPage, lazyPage } from '../app/lazyPage';
@@ -36,4 +36,11 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     page: lazyPage(() => import('./feedback/FeedbackInbox')),
   },
   { path: '/ops/audit', titleKey: 'ops:menu.audit', icon: AuditOutlined, permission: 'OPS_AUDIT', page: lazyPage(() => import('./audit/OpsAuditPage')) },
+  {
+    path: '/ops/settings',
+    titleKey: 'ops:menu.settings',
+    icon: SettingOutlined,
+    permission: 'OPS_PLATFORM_SETTINGS',
+    page: lazyPage(() => import('./settings/SupportContactPage')),
+  },
 ];

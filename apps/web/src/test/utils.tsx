@@ -28,6 +28,7 @@ const DEFAULT_HANDLERS: Record<string, ApiHandler> = {
     return { ...ACCOUNT, permissionsList: perms };
   },
   '/account/overview': () => OVERVIEW,
+  '/platform/contact': () => OVERVIEW.contact,
   '/announcement/list': () => ({ total: 0, list: [] }),
   '/country/list': () => COUNTRIES,
   '/account/company': () => COMPANY,
@@ -132,7 +133,12 @@ export const OVERVIEW = {
   dataWarning: false,
   openAlarms: 0,
   certification: 'none',
-  contact: { email: 'support@example.com', phone: '400-000-0000', hours: '9:00-18:00' },
+  contact: {
+    phone: '400-800-1234',
+    email: 'support@rrp.local',
+    officialSite: 'https://www.rrp.example',
+    hours: { days: [1, 2, 3, 4, 5], from: '09:00', to: '18:00', utcOffsetMinutes: 480 },
+  },
   announcementResp: null,
 };
 

@@ -9,6 +9,7 @@ import { api, upload } from '../../lib/api';
 import { formatUtc } from '../../lib/format';
 import { SignedImage } from '../../lib/SignedImage';
 import { toast } from '../../lib/toast';
+import { UserText } from '../../lib/UserText';
 import { CertificationTag } from './CertificationTag';
 import { imageProblem } from './certification';
 
@@ -98,16 +99,28 @@ function SubmissionView({ s }: { s: NonNullable<TCertification['submission']> })
   const { t } = useTranslation();
   return (
     <Descriptions column={{ xs: 1, md: 2 }} bordered size="small">
-      <Descriptions.Item label={t('account:cert.companyName')}>{s.companyName}</Descriptions.Item>
-      <Descriptions.Item label={t('account:cert.licenseNo')}>{s.licenseNo}</Descriptions.Item>
-      <Descriptions.Item label={t('account:cert.address')} span={{ xs: 1, md: 2 }}>
-        <Typography.Text style={{ wordBreak: 'break-all' }}>{s.address}</Typography.Text>
+      <Descriptions.Item label={t('account:cert.companyName')}>
+        <UserText>{s.companyName}</UserText>
       </Descriptions.Item>
-      <Descriptions.Item label={t('account:cert.website')}>{s.website || '—'}</Descriptions.Item>
+      <Descriptions.Item label={t('account:cert.licenseNo')}>
+        <UserText>{s.licenseNo}</UserText>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('account:cert.address')} span={{ xs: 1, md: 2 }}>
+        <Typography.Text style={{ wordBreak: 'break-all' }} translate="no">
+          {s.address}
+        </Typography.Text>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('account:cert.website')}>{s.website ? <UserText>{s.website}</UserText> : '—'}</Descriptions.Item>
       <Descriptions.Item label={t('account:cert.deviceQuantity')}>{t(`account:quantity.${s.deviceQuantity}`)}</Descriptions.Item>
-      <Descriptions.Item label={t('account:cert.contactName')}>{s.contactName}</Descriptions.Item>
-      <Descriptions.Item label={t('account:cert.contactPhone')}>{s.contactPhone}</Descriptions.Item>
-      <Descriptions.Item label={t('account:cert.contactEmail')}>{s.contactEmail}</Descriptions.Item>
+      <Descriptions.Item label={t('account:cert.contactName')}>
+        <UserText>{s.contactName}</UserText>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('account:cert.contactPhone')}>
+        <UserText>{s.contactPhone}</UserText>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('account:cert.contactEmail')}>
+        <UserText>{s.contactEmail}</UserText>
+      </Descriptions.Item>
       <Descriptions.Item label={t('account:cert.submittedAt')}>{formatUtc(s.submittedAt)} UTC</Descriptions.Item>
       <Descriptions.Item label={t('account:cert.image')} span={{ xs: 1, md: 2 }}>
         <SignedImage endpoint="GET /rrp/company/certification/image" alt={t('account:cert.image')} empty={t('account:cert.noImage')} />

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/access';
 import { formatUtc } from '../../lib/format';
+import { UserText } from '../../lib/UserText';
 import { useCompanyInfo, useCountries } from './api';
 import { CertificationTag } from './CertificationTag';
 import { CompanyProfileDialog } from './CompanyProfileDialog';
@@ -36,10 +37,12 @@ export function CompanyCard() {
     const c: TCompanyInfo = company.data;
     body = (
       <Descriptions column={{ xs: 1, md: 2 }} size="middle" bordered>
-        <Descriptions.Item label={t('account:company.name')}>{c.name}</Descriptions.Item>
+        <Descriptions.Item label={t('account:company.name')}>
+          <UserText>{c.name}</UserText>
+        </Descriptions.Item>
         <Descriptions.Item label={t('account:company.country')}>{countryName(c.country, countries.data, en)}</Descriptions.Item>
         <Descriptions.Item label={t('account:company.address')} span={{ xs: 1, md: 2 }}>
-          {c.address || '—'}
+          {c.address ? <UserText>{c.address}</UserText> : '—'}
         </Descriptions.Item>
         <Descriptions.Item label={t('account:company.certification')}>
           <CertificationTag status={c.certification} />
@@ -47,7 +50,9 @@ export function CompanyCard() {
         <Descriptions.Item label={t('account:company.billing')}>
           <Tag color={c.billing === 'independent' ? 'green' : 'gold'}>{t(`account:billing.${c.billing}`)}</Tag>
         </Descriptions.Item>
-        <Descriptions.Item label={t('account:company.parent')}>{c.parentName || t('account:company.noParent')}</Descriptions.Item>
+        <Descriptions.Item label={t('account:company.parent')}>
+          {c.parentName ? <UserText>{c.parentName}</UserText> : t('account:company.noParent')}
+        </Descriptions.Item>
         <Descriptions.Item label={t('account:company.subCompanies')}>{c.subCompanies}</Descriptions.Item>
         <Descriptions.Item label={t('account:company.members')}>{c.members}</Descriptions.Item>
         <Descriptions.Item label={t('account:company.createdAt')}>{formatUtc(c.createdAt)} UTC</Descriptions.Item>

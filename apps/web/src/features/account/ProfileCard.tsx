@@ -2,6 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import type { TAccountInfo } from '@rrp/contracts';
 import { Avatar, Card, Descriptions, Empty, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { UserText } from '../../lib/UserText';
 import { ProfileActions } from './ProfileActions';
 
 /** The signed-in person's profile, from the account info stored at sign-in. */
@@ -21,7 +22,7 @@ export function ProfileCard({ account }: { account: TAccountInfo | null }) {
         <Avatar size={56} icon={<UserOutlined />} className="profile-avatar" />
         <div>
           <Typography.Title level={5} className="profile-name">
-            {account.name || account.email}
+            <UserText>{account.name || account.email}</UserText>
           </Typography.Title>
           <Space size={4} wrap>
             {roles.filter(Boolean).map((r) => (
@@ -35,7 +36,7 @@ export function ProfileCard({ account }: { account: TAccountInfo | null }) {
       <Descriptions column={{ xs: 1, md: 2 }} className="profile-desc" size="middle">
         <Descriptions.Item label={t('account:profile.email')}>{account.email || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('account:profile.telephone')}>{account.telephone || '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('account:profile.company')}>{account.companyName || '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('account:profile.company')}>{account.companyName ? <UserText>{account.companyName}</UserText> : '—'}</Descriptions.Item>
         <Descriptions.Item label={t('account:profile.locale')}>{t(`common:language.${account.locale}`)}</Descriptions.Item>
       </Descriptions>
       <ProfileActions account={account} />

@@ -6,9 +6,10 @@ import { Button, Card, DatePicker, Form, Select, Space, Table, Tag, Typography }
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { api, download } from '../../lib/api';
 import { formatUtc } from '../../lib/format';
+import { UserText } from '../../lib/UserText';
 
 type Filters = Omit<ApiBody<'POST /rrp/audit/list'>, 'pageNum' | 'pageSize'>;
 type Scope = 'customer' | 'platform';
@@ -22,7 +23,7 @@ export function Changes({ changes }: { changes: TAuditEvent['changes'] }) {
   return (
     <div className="audit-changes">
       {entries.map(([k, [a, b]]) => (
-        <div key={k}>
+        <div key={k} translate="no">
           <Typography.Text code>{k}</Typography.Text>{' '}
           <Typography.Text delete type="secondary">
             {show(a)}
@@ -80,9 +81,16 @@ export function AuditLog({ scope, companies }: { scope: Scope; companies?: { val
     {
       title: t('audit:column.actor'),
       dataIndex: 'actorName',
-      render: (name: string, r) => (r.actorKind === 'staff' ? t('audit:actor.staff', { name }) : r.actorKind === 'system' ? t('audit:actor.system') : name),
+      render: (name: string, r) =>
+        r.actorKind === 'staff' ? (
+          <Trans i18nKey="audit:actor.staff" values={{ name }} components={{ name: <UserText /> }} />
+        ) : r.actorKind === 'system' ? (
+          t('audit:actor.system')
+        ) : (
+          <UserText>{name}</UserText>
+        ),
     },
-    { title: t('audit:column.company'), dataIndex: 'companyName', render: (v: string | null) => v ?? '—', responsive: ['md'] },
+    { title: t('audit:column.company'), dataIndex: 'companyName', render: (v: string | null) => (v ? <UserText>{v}</UserText> : '—'), responsive: ['md'] },
     { title: t('audit:column.action'), dataIndex: 'action', render: (a: string) => <Tag>{t(`audit:action.${a}`, { defaultValue: a })}</Tag> },
     {
       title: t('audit:column.target'),
@@ -90,7 +98,12 @@ export function AuditLog({ scope, companies }: { scope: Scope; companies?: { val
       render: (label: string | null, r) => (
         <span style={{ wordBreak: 'break-all' }}>
           {t(`audit:target.${r.targetType}`, { defaultValue: r.targetType })}
-          {label ? `: ${label}` : ''}
+          {label ? (
+            <>
+              {t('common:colon')}
+              <UserText>{label}</UserText>
+            </>
+          ) : null}
         </span>
       ),
     },

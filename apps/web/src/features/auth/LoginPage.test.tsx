@@ -173,6 +173,39 @@ describe('login page', () => {
     expect(reads[1].headers['Accept-Language']).toBe('en');
   });
 
+  describe('the language at sign-in', () => {
+    const browserLanguages = (languages: string[]) => Object.defineProperty(navigator, 'languages', { value: languages, configurable: true });
+    afterEach(() => browserLanguages(['en-US', 'en']));
+
+    test('an English browser signs in to an English console although the account says Chinese, and the server learns it', async () => {
+      browserLanguages(['en-US']);
+      await i18next.changeLanguage('en');
+      const api = mockApi({ ...SIGN_IN, '/user/changeLocal': () => null, '/account/query': () => ({ ...ACCOUNT, locale: 'zh-CN', permissionsList: [] }) });
+      const { router } = renderApp('/login');
+      await screen.findByTestId('login-submit');
+      await fillLogin('alice@example.com', 'Secret#123', 'abcd');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+      await screen.findByText('Login successful');
+      expect(screen.queryByText('登录成功')).toBeNull();
+      expect(i18next.language).toBe('en');
+      await waitFor(() => expect(api.callsTo('/user/changeLocal')).toHaveLength(1));
+      expect(api.callsTo('/user/changeLocal')[0].body).toEqual({ localCode: 'en' });
+      expect(localStorage.getItem('locale')).toBe('en');
+    });
+
+    test('with no preference at all the page showed the default, and the account’s language applies, the toast included', async () => {
+      browserLanguages(['fr-FR', 'de']);
+      const api = mockApi({ ...SIGN_IN, '/user/changeLocal': () => null, '/account/query': () => ({ ...ACCOUNT, locale: 'en', permissionsList: [] }) });
+      const { router } = renderApp('/login');
+      await screen.findByTestId('login-submit');
+      await fillLogin('alice@example.com', 'Secret#123', 'abcd');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+      await screen.findByText('Login successful');
+      expect(i18next.language).toBe('en');
+      expect(api.callsTo('/user/changeLocal')).toHaveLength(0);
+    });
+  });
+
   test('another account signing in on this browser starts with only home', async () => {
     leaveTabsOf('someone-else');
     mockApi(SIGN_IN);

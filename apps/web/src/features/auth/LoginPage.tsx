@@ -1,4 +1,5 @@
 import { Button, Form } from 'antd';
+import i18next from 'i18next';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,8 +8,8 @@ import { loadAntdLocale } from '../../app/antdLocale';
 import { prefetchConsoleData, preloadConsole, preloadOps } from '../../app/guards';
 import { OPS_PATH } from '../../app/paths';
 import { safeRedirect } from '../../app/redirect';
-import { changeLocale, currentLocale } from '../../i18n';
-import { hasStoredLocale } from '../../i18n/detect';
+import { changeLocale, currentLocale, rememberLocale } from '../../i18n';
+import { isPreferredLocale } from '../../i18n/detect';
 import { newUuid } from '../../lib/ids';
 import { hasWebCrypto } from '../../lib/rsa';
 import { markAccountStale, startSession, storeAccount } from '../../lib/session';
@@ -53,9 +54,9 @@ export default function LoginPage() {
     const consoleReady = preloadConsole(target.split(/[?#]/)[0]).catch(() => undefined);
     try {
       const res = await login({ account: values.account, password: values.password, captchaId, captcha: values.captcha });
-      toast.success(t('auth:login.success'));
       startSession(res);
       if (res.principal === 'staff') {
+        toast.success(t('auth:login.success'));
         // the back office has its own pages; a customer page named by ?redirect= is not one of them
         await preloadOps().catch(() => undefined);
         navigate(OPS_PATH, { replace: true });
@@ -65,17 +66,22 @@ export default function LoginPage() {
         // stored with the session; the console uses it instead of reading it again
         const account = await fetchAccount();
         storeAccount(account);
-        // the person's explicit choice on this device wins; otherwise follow the account
-        if (!hasStoredLocale() && account.locale !== currentLocale()) {
+        // the language the person signed in with stays (and is saved to the account), unless
+        // it was only the default for lack of any preference: then the account's applies
+        const shown = currentLocale();
+        if (account.locale !== shown && !isPreferredLocale(shown)) {
           await changeLocale(account.locale);
           // the account was read in the previous language: the console reads it again
           markAccountStale();
-        } else if (account.locale !== currentLocale()) {
-          void changeServerLocale(currentLocale()).catch(() => undefined);
+        } else if (account.locale !== shown) {
+          rememberLocale(shown);
+          void changeServerLocale(shown).catch(() => undefined);
         }
       } catch {
         /* the console retries loading the account */
       }
+      // worded in the language the console opens in
+      toast.success(i18next.t('auth:login.success'));
       await consoleReady;
       // the landing page's data too, in the final language, so it opens complete
       await prefetchConsoleData(target.split(/[?#]/)[0]).catch(() => undefined);

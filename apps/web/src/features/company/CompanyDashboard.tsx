@@ -1,6 +1,7 @@
 import { Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { formatDataText } from '../../lib/format';
+import { UserText } from '../../lib/UserText';
 import { useDashboard } from './api';
 
 /** One company's figures: devices, online, Licenses, usage this month, members. */
@@ -21,7 +22,15 @@ export function CompanyDashboard({ id }: { id: string | null }) {
     { key: 'subCompanies', value: x.subCompanies },
   ];
   return (
-    <Card size="small" title={<Typography.Text style={{ wordBreak: 'break-all' }}>{x.name}</Typography.Text>} data-testid="company-dashboard">
+    <Card
+      size="small"
+      title={
+        <Typography.Text style={{ wordBreak: 'break-all' }} translate="no">
+          {x.name}
+        </Typography.Text>
+      }
+      data-testid="company-dashboard"
+    >
       <Row gutter={[16, 16]}>
         {stats.map((s) => (
           <Col xs={12} md={8} xl={6} key={s.key}>
@@ -31,7 +40,7 @@ export function CompanyDashboard({ id }: { id: string | null }) {
       </Row>
       {x.billing === 'parent' && (
         <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-          {t('company:dashboard.paidBy', { name: x.payerName })}
+          <Trans i18nKey="company:dashboard.paidBy" values={{ name: x.payerName }} components={{ name: <UserText /> }} />
         </Typography.Paragraph>
       )}
     </Card>

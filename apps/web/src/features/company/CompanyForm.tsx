@@ -3,7 +3,8 @@ import { LIMITS } from '@rrp/contracts/constants';
 import type { ButtonProps } from 'antd';
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { UserText } from '../../lib/UserText';
 import { useCountries } from '../account/api';
 import { useCompanyChange } from './api';
 
@@ -49,7 +50,13 @@ export function CompanyForm({
   return (
     <Modal
       open={open}
-      title={company ? t('company:form.editTitle') : t('company:form.addTitle', { parent: parent?.name ?? '' })}
+      title={
+        company ? (
+          t('company:form.editTitle')
+        ) : (
+          <Trans i18nKey="company:form.addTitle" values={{ parent: parent?.name ?? '' }} components={{ name: <UserText /> }} />
+        )
+      }
       onCancel={() => onClose(false)}
       onOk={() => void submit()}
       okText={t('company:form.save')}

@@ -5,6 +5,7 @@ import { App, Button, Card, Col, Empty, Popconfirm, Result, Row, Skeleton, Space
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserText } from '../../lib/UserText';
 import { useCountries } from '../account/api';
 import { AdminInviteForm } from './AdminInviteForm';
 import { useCompanyChange, useCompanyTree } from './api';
@@ -40,7 +41,7 @@ export default function CompanyPage() {
       dataIndex: 'name',
       render: (name: string, r) => (
         <Typography.Link onClick={() => setSelected(r.id)} style={{ wordBreak: 'break-all', paddingLeft: r.depth * 16 }}>
-          {name}
+          <UserText>{name}</UserText>
         </Typography.Link>
       ),
     },
@@ -132,6 +133,7 @@ export default function CompanyPage() {
               defaultExpandAll
               treeData={[toTree(root)]}
               selectedKeys={current ? [current] : []}
+              titleRender={(node) => <UserText>{node.title}</UserText>}
               onSelect={(keys) => keys[0] && setSelected(String(keys[0]))}
             />
           </Col>

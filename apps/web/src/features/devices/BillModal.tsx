@@ -2,7 +2,7 @@ import type { TDeviceRow } from '@rrp/contracts';
 import { Modal, Skeleton, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../lib/dayjs';
-import { formatDataText } from '../../lib/format';
+import { formatBytes } from '../../lib/format';
 import { useDeviceDetail } from './api';
 
 /** A device's daily usage this month (UTC), from the detail's last 30 days. */
@@ -10,8 +10,10 @@ export function BillModal({ device, onClose }: { device: TDeviceRow | null; onCl
   const { t, i18n } = useTranslation();
   const q = useDeviceDetail(device?.imei ?? null);
   const month = dayjs.utc().format('YYYY-MM');
+  const through = q.data?.usageThrough;
   const rows = (q.data?.usageDaily ?? []).filter((u) => u.day.startsWith(month)).sort((a, b) => (a.day < b.day ? 1 : -1));
-  const total = rows.reduce((s, r) => s + r.mb, 0);
+  // the total and each day are rounded once from bytes, so they agree with the list's month figure
+  const total = rows.reduce((s, r) => s + r.bytes, 0);
   return (
     <Modal open={!!device} onCancel={onClose} footer={null} title={device ? t('devices:bill.title', { imei: device.imei, month }) : ''} destroyOnHidden>
       {q.isPending ? (
@@ -26,7 +28,7 @@ export function BillModal({ device, onClose }: { device: TDeviceRow | null; onCl
           scroll={{ y: 360 }}
           columns={[
             { key: 'day', title: t('devices:bill.day'), dataIndex: 'day' },
-            { key: 'mb', title: t('devices:bill.usage'), dataIndex: 'mb', align: 'right', render: (v: number) => formatDataText(v, i18n.language) },
+            { key: 'bytes', title: t('devices:bill.usage'), dataIndex: 'bytes', align: 'right', render: (v: number) => formatBytes(v, i18n.language) },
           ]}
           locale={{ emptyText: t('devices:bill.empty') }}
           summary={() => (
@@ -36,7 +38,7 @@ export function BillModal({ device, onClose }: { device: TDeviceRow | null; onCl
                   <Typography.Text strong>{t('devices:bill.total')}</Typography.Text>
                 </Table.Summary.Cell>
                 <Table.Summary.Cell index={1} align="right">
-                  <Typography.Text strong>{formatDataText(total, i18n.language)}</Typography.Text>
+                  <Typography.Text strong>{formatBytes(total, i18n.language)}</Typography.Text>
                 </Table.Summary.Cell>
               </Table.Summary.Row>
             </Table.Summary>
@@ -44,7 +46,7 @@ export function BillModal({ device, onClose }: { device: TDeviceRow | null; onCl
         />
       )}
       <Typography.Paragraph type="secondary" className="devices-gap-top">
-        {t('devices:bill.note')}
+        {through ? t('devices:bill.noteT1', { day: through }) : t('devices:bill.note')}
       </Typography.Paragraph>
     </Modal>
   );

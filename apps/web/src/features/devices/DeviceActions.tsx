@@ -1,7 +1,7 @@
 import { CloudSyncOutlined, PauseCircleOutlined, PlayCircleOutlined, SafetyCertificateOutlined, SwapOutlined } from '@ant-design/icons';
-import { DEVICE_TIMING } from '@rrp/contracts/constants';
+import { DEVICE_TIMING, NO_SERVICE_STATUSES, switchTargetOf } from '@rrp/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Space } from 'antd';
+import { Alert, App, Button, Space, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DeviceAction, type DeviceDetail, deviceKeys, useDeviceCommand } from './api';
@@ -18,7 +18,10 @@ function useNow(active: boolean): number {
   return now;
 }
 
-/** Device commands: switch to the physical card, suspend / unsuspend, sync, manual License renewal. */
+/**
+ * Device commands: switch the card (to the card the device is not on, named in the label),
+ * suspend / unsuspend, sync, manual License renewal.
+ */
 export function DeviceActions({ detail }: { detail: DeviceDetail }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
@@ -37,10 +40,13 @@ export function DeviceActions({ detail }: { detail: DeviceDetail }) {
     if (syncDone) void qc.invalidateQueries({ queryKey: deviceKeys.detail(d.imei) });
   }, [syncDone, qc, d.imei]);
 
+  const switchTarget = switchTargetOf(d.status);
+  const noService = NO_SERVICE_STATUSES.includes(d.status);
+
   const run = async (action: DeviceAction, done: string) => {
     setPending(action);
     try {
-      await command.mutateAsync({ action, imei: d.imei });
+      await command.mutateAsync(action === 'switchCard' ? { action, imei: d.imei, target: switchTarget } : { action, imei: d.imei });
       void message.success(done);
       if (action === 'switchCard') setNotice({ kind: 'switch', at: Date.now() });
       if (action === 'sync') setNotice({ kind: 'sync', at: Date.now() });
@@ -64,15 +70,30 @@ export function DeviceActions({ detail }: { detail: DeviceDetail }) {
   return (
     <Space orientation="vertical" className="full-width">
       <Space wrap>
-        <Button
-          icon={<SwapOutlined />}
-          disabled={switchLeft > 0}
-          loading={pending === 'switchCard'}
-          data-testid="device-action-switch"
-          onClick={() => confirm('switchCard', t('devices:action.switchCard'), t('devices:action.switchConfirm'), t('devices:action.switchSent'))}
-        >
-          {switchLeft > 0 ? t('devices:action.switchWait', { time: formatCountdown(switchLeft) }) : t('devices:action.switchCard')}
-        </Button>
+        {/* a disabled button gets no pointer events: the tooltip listens on a wrapper */}
+        <Tooltip title={noService ? t('devices:action.switchNoService') : undefined}>
+          <span className="device-action-wrap" data-testid="device-action-switch-wrap">
+            <Button
+              icon={<SwapOutlined />}
+              disabled={switchLeft > 0 || noService}
+              loading={pending === 'switchCard'}
+              data-testid="device-action-switch"
+              data-target={switchTarget}
+              onClick={() =>
+                confirm(
+                  'switchCard',
+                  t(`devices:action.switchTo.${switchTarget}`),
+                  t(`devices:action.switchConfirmTo.${switchTarget}`),
+                  t('devices:action.switchSent'),
+                )
+              }
+            >
+              {switchLeft > 0 && !noService
+                ? t('devices:action.switchWait', { time: formatCountdown(switchLeft) })
+                : t(`devices:action.switchTo.${switchTarget}`)}
+            </Button>
+          </span>
+        </Tooltip>
         {d.suspended ? (
           <Button
             icon={<PlayCircleOutlined />}
@@ -111,7 +132,7 @@ export function DeviceActions({ detail }: { detail: DeviceDetail }) {
           {t('devices:action.renew')}
         </Button>
       </Space>
-      {switchLeft > 0 && <Alert type="info" showIcon title={t('devices:action.switchCooldown', { time: formatCountdown(switchLeft) })} />}
+      {switchLeft > 0 && !noService && <Alert type="info" showIcon title={t('devices:action.switchCooldown', { time: formatCountdown(switchLeft) })} />}
       {notice?.kind === 'switch' && <Alert type="success" showIcon closable title={t('devices:action.switchRefresh')} onClose={() => setNotice(null)} />}
       {notice?.kind === 'sync' && (
         <Alert

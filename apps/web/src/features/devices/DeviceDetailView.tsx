@@ -1,14 +1,26 @@
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../lib/dayjs';
-import { formatDataText, formatUtc } from '../../lib/format';
+import { formatUtc } from '../../lib/format';
 import { type DeviceDetail, type DeviceOperation, useAutoRenew, useDeviceDetail } from './api';
 import { DeviceActions } from './DeviceActions';
 import { DeviceStatusTag, OnlineBadge, SignalBars, SuspendedTag } from './DeviceBadges';
-import { labelOf } from './labels';
-import { UsageBars } from './UsageBars';
+import { ellipsisCell } from './deviceColumns';
+import { areaLabel, deviceGroupLabel, labelOf, operatorLabel } from './labels';
+import { UsageChart, type UsagePoint } from './UsageChart';
 
 const OP_COLOR = { pending: 'processing', done: 'success', failed: 'error' } as const;
+
+/** An operation's name; a card switch names the card it went (or goes) to when the detail says. */
+function operationLabel(t: TFunction, action: string, detail: unknown): string {
+  if (action === 'switch_card' && detail && typeof detail === 'object') {
+    const to = (detail as { to?: unknown; target?: unknown }).to ?? (detail as { target?: unknown }).target;
+    if (to === 'physical_card' || to === 'esim') return t(`devices:action.switchTo.${to}`);
+  }
+  return labelOf(t, 'opAction', action);
+}
 
 /** Everything about one device: facts, network, License, commands, operation log and usage. */
 export function DeviceDetailView({ imei }: { imei: string }) {
@@ -27,19 +39,49 @@ function DetailBody({ detail }: { detail: DeviceDetail }) {
   const autoRenew = useAutoRenew();
   const expiry = d.licenseExpiresAt ? dayjs.utc(d.licenseExpiresAt) : null;
   const expiringSoon = !!expiry && expiry.diff(dayjs.utc(), 'day') <= 30;
-  const fmt = (mb: number) => formatDataText(mb, i18n.language);
-  const short = (mb: number) => (mb >= 1024 ? `${(mb / 1024).toFixed(1)}G` : mb >= 100 ? String(Math.round(mb)) : String(Math.round(mb * 10) / 10));
+  const through = detail.usageThrough;
+  const daily = useMemo<UsagePoint[]>(
+    () => detail.usageDaily.map((u) => ({ key: u.day, axis: u.day.slice(5), label: u.day, bytes: u.bytes })),
+    [detail.usageDaily],
+  );
+  const monthly = useMemo<UsagePoint[]>(
+    () =>
+      detail.usageMonthly.map((u) => ({
+        key: u.month,
+        // short on the axis ("Jun", "6月") so all six fit on a phone; the tooltip and table say the whole month
+        axis: new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' }).format(new Date(`${u.month}-01T00:00:00Z`)),
+        // the current month runs up to the last day the figures cover
+        label: through.startsWith(u.month) ? t('devices:usage.monthToDate', { month: u.month, day: through }) : u.month,
+        bytes: u.bytes,
+      })),
+    [detail.usageMonthly, through, t, i18n.language],
+  );
 
   const opColumns: TableColumnsType<DeviceOperation> = [
-    { key: 'action', title: t('devices:op.action'), dataIndex: 'action', render: (v: string) => labelOf(t, 'opAction', v) },
+    {
+      key: 'action',
+      title: t('devices:op.action'),
+      dataIndex: 'action',
+      width: 200,
+      ellipsis: { showTitle: false },
+      render: (v: string, row) => ellipsisCell(operationLabel(t, v, row.detail)),
+    },
     {
       key: 'status',
       title: t('devices:op.status'),
       dataIndex: 'status',
+      width: 110,
       render: (v: DeviceOperation['status']) => <Tag color={OP_COLOR[v]}>{labelOf(t, 'opStatus', v)}</Tag>,
     },
-    { key: 'actor', title: t('devices:op.actor'), dataIndex: 'actor', render: (v: string | null) => v ?? t('devices:op.system') },
-    { key: 'time', title: t('devices:op.time'), dataIndex: 'createdAt', render: (v: string) => formatUtc(v) },
+    {
+      key: 'actor',
+      title: t('devices:op.actor'),
+      dataIndex: 'actor',
+      width: 150,
+      ellipsis: { showTitle: false },
+      render: (v: string | null) => ellipsisCell(v ?? t('devices:op.system')),
+    },
+    { key: 'time', title: t('devices:op.time'), dataIndex: 'createdAt', width: 180, render: (v: string) => formatUtc(v) },
   ];
 
   return (
@@ -50,7 +92,7 @@ function DetailBody({ detail }: { detail: DeviceDetail }) {
             <Typography.Text copyable>{d.imei}</Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label={t('devices:column.name')}>{d.name || '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('devices:column.group')}>{d.groupName ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('devices:column.group')}>{deviceGroupLabel(t, d)}</Descriptions.Item>
           <Descriptions.Item label={t('devices:column.status')}>
             <DeviceStatusTag status={d.status} />
           </Descriptions.Item>
@@ -72,8 +114,8 @@ function DetailBody({ detail }: { detail: DeviceDetail }) {
       <Card size="small" title={t('devices:detail.network')}>
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
           <Descriptions.Item label={t('devices:column.region')}>{labelOf(t, 'region', d.region)}</Descriptions.Item>
-          <Descriptions.Item label={t('devices:column.area')}>{d.area ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('devices:column.networkOperator')}>{d.networkOperator ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('devices:column.area')}>{areaLabel(t, d)}</Descriptions.Item>
+          <Descriptions.Item label={t('devices:column.networkOperator')}>{operatorLabel(t, d)}</Descriptions.Item>
           <Descriptions.Item label={t('devices:column.networkType')}>{d.networkType ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('devices:column.signal')}>
             <Space>
@@ -111,22 +153,13 @@ function DetailBody({ detail }: { detail: DeviceDetail }) {
         <DeviceActions detail={detail} />
       </Card>
 
-      <Card size="small" title={t('devices:detail.usage')} extra={<Typography.Text type="secondary">{t('devices:usage.note')}</Typography.Text>}>
-        <UsageBars
-          title={t('devices:usage.daily')}
-          points={detail.usageDaily.map((u) => ({ key: u.day, label: u.day.slice(5), value: u.mb }))}
-          format={fmt}
-          short={short}
-          labelEvery={5}
-          emptyText={t('devices:usage.empty')}
-        />
-        <UsageBars
-          title={t('devices:usage.monthly')}
-          points={detail.usageMonthly.map((u) => ({ key: u.month, label: u.month, value: u.mb }))}
-          format={fmt}
-          short={fmt}
-          emptyText={t('devices:usage.empty')}
-        />
+      <Card
+        size="small"
+        title={t('devices:detail.usage')}
+        extra={<Typography.Text type="secondary">{t('devices:usage.through', { day: through })}</Typography.Text>}
+      >
+        <UsageChart title={t('devices:usage.daily')} points={daily} emptyText={t('devices:usage.emptyYet')} height={220} />
+        <UsageChart title={t('devices:usage.monthly')} points={monthly} emptyText={t('devices:usage.emptyYet')} height={200} valueLabels />
       </Card>
 
       <Card size="small" title={t('devices:detail.operations')}>
@@ -138,6 +171,7 @@ function DetailBody({ detail }: { detail: DeviceDetail }) {
           size="small"
           columns={opColumns}
           dataSource={detail.operations}
+          scroll={{ x: 640 }}
           pagination={detail.operations.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
           locale={{ emptyText: t('devices:op.empty') }}
         />

@@ -1,9 +1,10 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { DEVICE_STATUSES, LIMITS } from '@rrp/contracts/constants';
 import { Button, Form, Input, Select, Space } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceGroup } from './api';
+import { groupLabel } from './labels';
 import type { ListFilters } from './rules';
 
 type Values = { name?: string; imei?: string; status?: string; online?: 'online' | 'offline'; groupId?: string };
@@ -17,8 +18,14 @@ export function DeviceFilters({ filters, groups, onApply }: { filters: ListFilte
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
 
-  // the URL is the source of truth: back/forward and links update the form
+  // the URL is the source of truth: back/forward and links update the form. Only a change of
+  // the URL's filters does: a re-render, or the page's tab shown again (its effects run anew),
+  // keeps what was typed but not yet searched
+  const shown = useRef(JSON.stringify(filters));
   useEffect(() => {
+    const key = JSON.stringify(filters);
+    if (key === shown.current) return;
+    shown.current = key;
     form.setFieldsValue(toValues(filters));
   }, [filters, form]);
 
@@ -72,7 +79,10 @@ export function DeviceFilters({ filters, groups, onApply }: { filters: ListFilte
           className="device-filter-select"
           placeholder={t('devices:filter.all')}
           data-testid="device-filter-group"
-          options={groups.map((g) => ({ value: g.id, label: g.isDefault ? t('devices:groups.defaultName', { name: g.name }) : g.name }))}
+          options={groups.map((g) => ({
+            value: g.id,
+            label: g.isDefault && !g.nameCode ? t('devices:groups.defaultName', { name: g.name }) : groupLabel(t, g),
+          }))}
         />
       </Form.Item>
       <Form.Item>

@@ -15,14 +15,19 @@ const ROW = {
   realName: 'real_name',
   iccid: '8986001234567890123',
   networkOperator: 'Vodafone',
+  networkOperatorCode: '26202',
   networkType: 'LTE',
   signalLevel: 4,
   area: 'Berlin',
-  groupId: null,
+  areaCode: 'de-berlin',
+  groupId: '0b9a1459-0000-4000-8000-000000000001',
   groupName: '默认分组',
+  groupNameCode: 'default',
   strategyName: null,
   usageYesterdayMb: 12.5,
   usageMonthMb: 2048,
+  usageYesterdayBytes: 12.5 * 1048576,
+  usageMonthBytes: 2048 * 1048576,
   activatedAt: '2026-10-01T00:00:00Z',
   licenseExpiresAt: '2027-10-01T00:00:00Z',
   createdAt: '2026-09-30T12:00:00Z',
@@ -35,14 +40,19 @@ const DETAIL = {
     { id: 1, action: 'suspend', status: 'done', actor: 'Alice', detail: null, createdAt: '2026-11-20T10:00:00Z', finishedAt: '2026-11-20T10:00:03Z' },
   ],
   usageDaily: [
-    { day: '2026-11-19', mb: 10 },
-    { day: '2026-11-20', mb: 12.5 },
+    { day: '2026-11-19', mb: 10, bytes: 10 * 1048576 },
+    { day: '2026-11-20', mb: 12.5, bytes: 12.5 * 1048576 },
   ],
-  usageMonthly: [{ month: '2026-11', mb: 2048 }],
+  usageMonthly: [{ month: '2026-11', mb: 22.5, bytes: 22.5 * 1048576 }],
+  usageThrough: '2026-11-20',
   switchAvailableAt: null as string | null,
 };
 
-const GROUPS = { list: [{ id: '0b9a1459-0000-4000-8000-000000000001', name: '默认分组', isDefault: true, deviceCount: 1, createdAt: '2026-09-30T12:00:00Z' }] };
+const GROUPS = {
+  list: [
+    { id: '0b9a1459-0000-4000-8000-000000000001', name: '默认分组', nameCode: 'default', isDefault: true, deviceCount: 1, createdAt: '2026-09-30T12:00:00Z' },
+  ],
+};
 
 function api(extra: Record<string, (body: unknown) => unknown> = {}) {
   return mockApi({
@@ -95,10 +105,10 @@ describe('device list', () => {
     renderApp('/device-list');
     await userEvent.click(await screen.findByText('水泵 1 号'));
     const detail = await screen.findByTestId('device-detail');
-    await within(detail).findByText('Vodafone');
+    await within(detail).findByText('沃达丰');
     expect(within(detail).getByRole('img', { name: '信号强度 4/5' })).toBeTruthy();
     expect(within(detail).getAllByText('近 30 天用量（按日）').length).toBeGreaterThan(0);
-    expect(within(detail).getAllByTestId('usage-bars')).toHaveLength(2);
+    expect(within(detail).getAllByTestId('usage-chart')).toHaveLength(2);
     await userEvent.click(within(detail).getByTestId('device-action-suspend'));
     const confirm = await screen.findByText('确定停机吗？停机后设备将无法使用数据服务。');
     expect(a.callsTo('/device/suspend')).toHaveLength(0);

@@ -1,6 +1,6 @@
 import { ApartmentOutlined, ExportOutlined, FolderOpenOutlined, SwapOutlined } from '@ant-design/icons';
 import type { TDeviceRow } from '@rrp/contracts';
-import { App, Button, Card, Empty, Result, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Empty, Grid, Result, Select, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,9 +9,10 @@ import { LIST_REFRESH_MS, useDeviceList, useGroupMutation, useGroups } from './a
 import { BillModal } from './BillModal';
 import { DeviceDetailDrawer } from './DeviceDetailDrawer';
 import { DeviceFilters } from './DeviceFilters';
-import { deviceColumns, sortFromTable } from './deviceColumns';
+import { DEVICE_TABLE_WIDTH, deviceColumns, sortFromTable } from './deviceColumns';
 import { ExportModal } from './ExportModal';
 import { GroupsModal } from './GroupsModal';
+import { groupLabel } from './labels';
 import { MigrateModal } from './MigrateModal';
 import { filtersFromQuery, filtersToQuery, LIST_PAGE_SIZES, type ListFilters, listRequest } from './rules';
 import './devices.css';
@@ -41,7 +42,10 @@ export default function DeviceListPage() {
     setSelected([]);
   };
 
-  const columns = deviceColumns(t, i18n.language, filters.sort, { onDetail: (r) => setDetailImei(r.imei), onBill: setBillDevice });
+  // below md the IMEI and action columns are not pinned: on a phone they would cover the rest
+  const screens = Grid.useBreakpoint();
+  const pinned = screens.md !== false;
+  const columns = deviceColumns(t, i18n.language, filters.sort, { onDetail: (r) => setDetailImei(r.imei), onBill: setBillDevice }, pinned);
   const rows = list.data?.list ?? [];
   const filtered = !!(filters.name || filters.imei || filters.status || filters.online !== undefined || filters.groupId);
 
@@ -60,6 +64,7 @@ export default function DeviceListPage() {
   return (
     <Card
       variant="borderless"
+      className="devices-card"
       title={t('devices:list.title')}
       extra={
         <Typography.Text type="secondary">
@@ -90,7 +95,7 @@ export default function DeviceListPage() {
               value={targetGroup}
               onChange={setTargetGroup}
               data-testid="device-move-group"
-              options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+              options={(groups.data ?? []).map((g) => ({ value: g.id, label: groupLabel(t, g) }))}
             />
             <Button
               type="primary"
@@ -116,7 +121,7 @@ export default function DeviceListPage() {
           columns={columns}
           dataSource={rows}
           loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-          scroll={{ x: 2300 }}
+          scroll={{ x: DEVICE_TABLE_WIDTH }}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), preserveSelectedRowKeys: false }}
           onRow={(row) => ({ onClick: () => setDetailImei(row.imei), className: 'device-row' })}
           locale={{ emptyText: <Empty description={filtered ? t('devices:list.emptyFiltered') : t('devices:list.empty')} /> }}
@@ -131,13 +136,17 @@ export default function DeviceListPage() {
             total: list.data?.total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: LIST_PAGE_SIZES.map(String),
-            showTotal: (total) => t('devices:totalCount', { total }),
+            // the server counts up to DEVICE_LIST_COUNT_CAP: beyond it the total reads "10,000+"
+            showTotal: (total) =>
+              list.data?.totalCapped
+                ? t('devices:totalCountCapped', { total: new Intl.NumberFormat(i18n.language).format(total) })
+                : t('devices:totalCount', { total }),
             onChange: (page, size) => update(size !== filters.size ? { size, page: 1 } : { page }, true),
           }}
         />
       )}
       <Typography.Paragraph type="secondary" className="devices-gap-top">
-        {t('devices:list.usageNote')}
+        {t('devices:list.usageNoteT1')}
       </Typography.Paragraph>
       <DeviceDetailDrawer imei={detailImei} onClose={() => setDetailImei(null)} />
       <BillModal device={billDevice} onClose={() => setBillDevice(null)} />

@@ -3,6 +3,7 @@ import { App, Button, Input, Modal, Popconfirm, Space, Table, type TableColumnsT
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DeviceGroup, useGroupMutation, useGroups } from './api';
+import { groupLabel } from './labels';
 
 /** Group names: 1 to 20 characters (contracts zGroupName). */
 export const GROUP_NAME_MAX = 20;
@@ -69,7 +70,7 @@ export function GroupsModal({ open, onClose }: { open: boolean; onClose: () => v
           </Space.Compact>
         ) : (
           <Space>
-            {v}
+            {groupLabel(t, { name: v, nameCode: row.nameCode })}
             {row.isDefault && <Tag color="blue">{t('devices:groups.default')}</Tag>}
           </Space>
         ),
@@ -87,7 +88,7 @@ export function GroupsModal({ open, onClose }: { open: boolean; onClose: () => v
               size="small"
               icon={<EditOutlined />}
               aria-label={t('devices:groups.rename')}
-              onClick={() => setEditing({ id: row.id, name: row.name })}
+              onClick={() => setEditing({ id: row.id, name: groupLabel(t, row) })}
             />
           </Tooltip>
           {row.isDefault ? (
@@ -96,7 +97,7 @@ export function GroupsModal({ open, onClose }: { open: boolean; onClose: () => v
             </Tooltip>
           ) : (
             <Popconfirm
-              title={t('devices:groups.deleteConfirm', { name: row.name })}
+              title={t('devices:groups.deleteConfirm', { name: groupLabel(t, row) })}
               description={row.deviceCount > 0 ? t('devices:groups.deleteNotEmpty') : undefined}
               okText={t('common:action.ok')}
               cancelText={t('common:action.cancel')}

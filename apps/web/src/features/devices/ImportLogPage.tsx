@@ -5,10 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatUtc } from '../../lib/format';
 import { downloadFailures, type TImportTask, useImportLog } from './api';
+import { dataCell, ellipsisCell } from './deviceColumns';
 import './devices.css';
 
 const PAGE_SIZE = 20;
 const STATUS_BADGE = { running: 'processing', done: 'success', failed: 'error' } as const;
+
+/**
+ * Widths that fit header and values in both languages ("Importing (9999/10000)", "Download
+ * failed rows"); no column is pinned, so none covers another while the table scrolls.
+ */
+const W = { date: 170, taskName: 240, region: 140, imported: 120, succeeded: 130, failed: 110, actor: 150, status: 210, actions: 220 } as const;
+const TABLE_WIDTH = Object.values(W).reduce((s, w) => s + w, 0);
 
 /** The import tasks of the company, newest first; the page lives in the URL (?page=). */
 export default function ImportLogPage() {
@@ -30,24 +38,13 @@ export default function ImportLogPage() {
   };
 
   const columns: TableColumnsType<TImportTask> = [
-    { key: 'date', title: t('devices:log.date'), dataIndex: 'createdAt', width: 160, render: (v: string) => formatUtc(v, 'YYYY-MM-DD HH:mm') },
-    { key: 'taskName', title: t('devices:log.taskName'), dataIndex: 'taskName', width: 240, ellipsis: { showTitle: true } },
-    { key: 'region', title: t('devices:import.region'), dataIndex: 'region', render: (v: string) => t(`devices:region.${v}`, { defaultValue: v }) },
-    { key: 'imported', title: t('devices:log.imported'), dataIndex: 'total', align: 'right' },
-    { key: 'succeeded', title: t('devices:log.succeeded'), dataIndex: 'succeeded', align: 'right' },
-    {
-      key: 'failed',
-      title: t('devices:log.failed'),
-      dataIndex: 'failed',
-      align: 'right',
-      render: (v: number) => (v > 0 ? <Typography.Text type="danger">{v}</Typography.Text> : v),
-    },
-    { key: 'actor', title: t('devices:log.actor'), dataIndex: 'actor', render: (v: string | null) => v ?? '—' },
+    { key: 'date', title: t('devices:log.date'), dataIndex: 'createdAt', width: W.date, render: (v: string) => formatUtc(v, 'YYYY-MM-DD HH:mm') },
+    { key: 'taskName', title: t('devices:log.taskName'), dataIndex: 'taskName', width: W.taskName, ellipsis: { showTitle: false }, render: dataCell },
     {
       key: 'status',
       title: t('devices:log.status'),
       dataIndex: 'status',
-      width: 180,
+      width: W.status,
       render: (v: TImportTask['status'], row) => (
         <Badge
           status={STATUS_BADGE[v]}
@@ -55,11 +52,36 @@ export default function ImportLogPage() {
         />
       ),
     },
+    { key: 'imported', title: t('devices:log.imported'), dataIndex: 'total', width: W.imported, align: 'right' },
+    { key: 'succeeded', title: t('devices:log.succeeded'), dataIndex: 'succeeded', width: W.succeeded, align: 'right' },
+    {
+      key: 'failed',
+      title: t('devices:log.failed'),
+      dataIndex: 'failed',
+      width: W.failed,
+      align: 'right',
+      render: (v: number) => (v > 0 ? <Typography.Text type="danger">{v}</Typography.Text> : v),
+    },
+    {
+      key: 'region',
+      title: t('devices:import.region'),
+      dataIndex: 'region',
+      width: W.region,
+      ellipsis: { showTitle: false },
+      render: (v: string) => ellipsisCell(t(`devices:region.${v}`, { defaultValue: v })),
+    },
+    {
+      key: 'actor',
+      title: t('devices:log.actor'),
+      dataIndex: 'actor',
+      width: W.actor,
+      ellipsis: { showTitle: false },
+      render: (v: string | null) => (v ? dataCell(v) : '—'),
+    },
     {
       key: 'actions',
       title: t('devices:log.actions'),
-      fixed: 'right',
-      width: 190,
+      width: W.actions,
       render: (_v, row) =>
         row.failed > 0 && row.status !== 'running' ? (
           <Button size="small" type="link" icon={<DownloadOutlined />} loading={busyId === row.id} onClick={() => void getFailures(row.id)}>
@@ -70,7 +92,12 @@ export default function ImportLogPage() {
   ];
 
   return (
-    <Card variant="borderless" title={t('devices:log.title')} extra={<Typography.Text type="secondary">{t('common:utcNote')}</Typography.Text>}>
+    <Card
+      variant="borderless"
+      className="devices-card"
+      title={t('devices:log.title')}
+      extra={<Typography.Text type="secondary">{t('common:utcNote')}</Typography.Text>}
+    >
       {q.isError && !q.data ? (
         <Result status="warning" title={t('devices:loadFailed')} extra={<Button onClick={() => void q.refetch()}>{t('common:action.retry')}</Button>} />
       ) : (
@@ -81,7 +108,7 @@ export default function ImportLogPage() {
           columns={columns}
           dataSource={q.data?.list ?? []}
           loading={q.isPending || (q.isFetching && q.isPlaceholderData)}
-          scroll={{ x: 1250 }}
+          scroll={{ x: TABLE_WIDTH }}
           locale={{ emptyText: <Empty description={t('devices:log.empty')} /> }}
           pagination={{
             current: pageNum,

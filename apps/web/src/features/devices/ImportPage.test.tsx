@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { mockApi, renderApp, resetState, signIn } from '../../test/utils';
+import { jsonResponse, mockApi, renderApp, resetState, signIn } from '../../test/utils';
 
 const LICENSES = { stock: 12, inUse: 30, expiring30d: 1, reserved: 2, importable: 10 };
 const TASK = {
@@ -55,14 +55,46 @@ describe('batch import', () => {
     expect(api.callsTo('/device/import')).toHaveLength(0);
   });
 
-  test('a file that is not .xlsx is refused on the client', async () => {
+  test('a file that is not .xlsx is reported once, next to the field, and leaves the picker', async () => {
     const api = mockApi({ '/license/query/count': () => LICENSES });
     renderApp('/device');
     await chooseRegion('欧洲');
     fireEvent.change(fileInput(), { target: { files: [new File(['a,b'], 'devices.csv', { type: 'text/csv' })] } });
+    const help = await waitFor(() => {
+      const el = document.querySelector('[id$="file_help"]');
+      expect(el?.textContent).toBe('文件格式错误，仅支持 .xlsx 文件');
+      return el as HTMLElement;
+    });
+    expect(help).toBeTruthy();
+    // once: no message toast besides the inline error, and the refused file is not listed
+    expect(screen.getAllByText('文件格式错误，仅支持 .xlsx 文件')).toHaveLength(1);
+    expect(document.querySelector('.ant-message')?.textContent ?? '').not.toContain('文件格式错误');
+    expect(document.querySelectorAll('.ant-upload-list-item')).toHaveLength(0);
+    expect(screen.queryByText('devices.csv')).toBeNull();
     await userEvent.click(screen.getByTestId('import-submit'));
-    expect((await screen.findAllByText('文件格式错误，仅支持 .xlsx 文件')).length).toBeGreaterThan(0);
     expect(api.callsTo('/device/import')).toHaveLength(0);
+
+    // a good file replaces the error
+    fireEvent.change(fileInput(), { target: { files: [new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'devices.xlsx')] } });
+    expect(await screen.findByText('devices.xlsx')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('文件格式错误，仅支持 .xlsx 文件')).toBeNull());
+  });
+
+  test('a file the server refuses is reported once at the field and the picker is emptied', async () => {
+    const api = mockApi({
+      '/license/query/count': () => LICENSES,
+      '/device/import': () => jsonResponse({ success: false, code: 23005, msg: '文件格式错误，仅支持 xlsx', obj: null }, 400),
+    });
+    renderApp('/device');
+    await chooseRegion('欧洲');
+    fireEvent.change(fileInput(), { target: { files: [new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'photo.xlsx')] } });
+    expect(await screen.findByText('photo.xlsx')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('import-submit'));
+    await waitFor(() => expect(api.callsTo('/device/import')).toHaveLength(1));
+    await waitFor(() => expect(document.querySelector('[id$="file_help"]')?.textContent).toBe('文件格式错误，仅支持 xlsx'));
+    expect(screen.getAllByText('文件格式错误，仅支持 xlsx')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText('photo.xlsx')).toBeNull());
+    expect(screen.queryByTestId('import-progress')).toBeNull();
   });
 
   test('uploads region and file, follows the task to its result, offers the failed rows', async () => {

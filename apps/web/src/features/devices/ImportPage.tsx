@@ -1,9 +1,11 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Select, Space, Typography, Upload, type UploadFile } from 'antd';
+import { Button, Card, Form, Select, Space, Typography, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiError, ServerAbnormalError } from '../../lib/http';
+import { toast } from '../../lib/toast';
 import { deviceKeys, downloadTemplate, startImport, type TImportTask } from './api';
 import { ImportProgress } from './ImportProgress';
 import { LicenseCard } from './LicenseCard';
@@ -13,10 +15,12 @@ import { REGIONS } from '@rrp/contracts/constants';
 
 type Values = { region?: string; file?: UploadFile[] };
 
+/** Refusals of the file itself (missing, wrong format, too many rows): shown at the file field. */
+const FILE_ERRORS: ReadonlySet<number> = new Set([23004, 23005, 23006]);
+
 /** Batch import: region, one .xlsx file, then the task's progress and result. */
 export default function ImportPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [submitting, setSubmitting] = useState(false);
@@ -28,15 +32,21 @@ export default function ImportPage() {
     if (!values.region || !file) return;
     setSubmitting(true);
     try {
-      const started = await startImport(values.region, file);
+      const started = await startImport(values.region, file, { silent: true });
       setTask(started);
       void qc.invalidateQueries({ queryKey: deviceKeys.license });
-    } catch {
-      /* the http client has shown the reason */
+    } catch (err) {
+      // a refused file is reported once, next to the file field, and leaves the picker;
+      // anything else as a message like every other failed call
+      if (err instanceof ApiError && FILE_ERRORS.has(err.code)) refuseFile(err.message);
+      else if (err instanceof ApiError || err instanceof ServerAbnormalError) toast.error(err.message);
     } finally {
       setSubmitting(false);
     }
   };
+
+  /** Empties the picker and shows why next to it (the one place the reason is shown). */
+  const refuseFile = (reason: string) => form.setFields([{ name: 'file', value: [], errors: [reason] }]);
 
   const getTemplate = async () => {
     setTemplateBusy(true);
@@ -60,6 +70,7 @@ export default function ImportPage() {
       <LicenseCard />
       <Card
         variant="borderless"
+        className="devices-card"
         title={t('devices:import.title')}
         extra={
           <Space wrap>
@@ -106,8 +117,9 @@ export default function ImportPage() {
                 multiple={false}
                 beforeUpload={(file) => {
                   const problem = checkImportFile(file);
-                  if (problem) void message.error(t(`devices:import.fileProblem.${problem}`, { mb: IMPORT_FILE_MAX_BYTES / 1024 / 1024 }));
-                  return false;
+                  if (!problem) return false; // kept, sent on submit
+                  refuseFile(t(`devices:import.fileProblem.${problem}`, { mb: IMPORT_FILE_MAX_BYTES / 1024 / 1024 }));
+                  return Upload.LIST_IGNORE;
                 }}
               >
                 <p className="ant-upload-drag-icon">

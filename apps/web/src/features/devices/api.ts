@@ -3,6 +3,7 @@ import type {
   ApiResult,
   DeviceStatus,
   ExportMode,
+  SwitchTarget,
   TDeviceDetail,
   TDeviceListRequest,
   TDeviceOperation,
@@ -44,8 +45,8 @@ export function useLicenseCount() {
   return useQuery({ queryKey: deviceKeys.license, queryFn: () => api('POST /rrp/license/query/count') });
 }
 
-export function startImport(region: string, file: File): Promise<TImportTask> {
-  return upload('POST /rrp/device/import', { region }, { file });
+export function startImport(region: string, file: File, opts?: RequestOptions): Promise<TImportTask> {
+  return upload('POST /rrp/device/import', { region }, { file }, opts);
 }
 
 export function fetchImportTask(id: string): Promise<TImportTask> {
@@ -103,7 +104,8 @@ export function useDeviceDetail(imei: string | null) {
 export function useDeviceCommand() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, imei }: { action: DeviceAction; imei: string }) => api(`POST /rrp/device/${action}`, { imei }),
+    mutationFn: ({ action, imei, target }: { action: DeviceAction; imei: string; target?: SwitchTarget }) =>
+      action === 'switchCard' ? api('POST /rrp/device/switchCard', { imei, target }) : api(`POST /rrp/device/${action}`, { imei }),
     onSettled: () => void qc.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }

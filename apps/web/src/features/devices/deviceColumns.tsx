@@ -3,8 +3,10 @@ import type { TableColumnsType } from 'antd';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
-import { formatDataText, formatUtc } from '../../lib/format';
+import type { ReactNode } from 'react';
+import { formatBytes, formatUtc } from '../../lib/format';
 import { DeviceStatusTag, OnlineBadge, SignalBars, SuspendedTag } from './DeviceBadges';
+import { deviceGroupLabel, operatorLabel } from './labels';
 import type { ListSort } from './rules';
 
 type Handlers = { onDetail: (row: TDeviceRow) => void; onBill: (row: TDeviceRow) => void };
@@ -15,30 +17,103 @@ function orderOf(sort: ListSort, column: 'usage_yesterday' | 'usage_month'): Sor
   return null;
 }
 
-/** The device table's columns (spec section 3); the two usage columns sort on the server. */
-export function deviceColumns(t: TFunction, locale: string, sort: ListSort, h: Handlers): TableColumnsType<TDeviceRow> {
-  const data = (mb: number) => formatDataText(mb, locale);
+/** A text cell cut with an ellipsis when too long for its column; the whole text shows in a tooltip. */
+export function ellipsisCell(text: string): ReactNode {
+  return (
+    <Tooltip title={text} placement="topLeft">
+      <span>{text}</span>
+    </Tooltip>
+  );
+}
+
+/** A cell of people's data (file and device names): as written, not translated. */
+export function dataCell(text: string): ReactNode {
+  return (
+    <Tooltip title={text} placement="topLeft">
+      <span translate="no">{text}</span>
+    </Tooltip>
+  );
+}
+
+/**
+ * Column widths in px that fit the header (with its sort icon) and usual values in both
+ * languages; the table scrolls sideways inside its card instead of squeezing them.
+ */
+export const DEVICE_COLUMN_WIDTHS = {
+  imei: 170,
+  name: 160,
+  status: 170,
+  online: 100,
+  suspended: 130,
+  signal: 90,
+  networkOperator: 170,
+  networkType: 130,
+  usage_yesterday: 180,
+  usage_month: 190,
+  licenseExpiry: 190,
+  autoRenew: 130,
+  strategy: 140,
+  group: 150,
+  createdAt: 170,
+  activatedAt: 170,
+  actions: 190,
+} as const;
+
+/** The width the device table scrolls to: every column plus the selection column. */
+export const DEVICE_TABLE_WIDTH = Object.values(DEVICE_COLUMN_WIDTHS).reduce((s, w) => s + w, 0) + 48;
+
+const W = DEVICE_COLUMN_WIDTHS;
+
+/**
+ * The device table's columns (spec section 3); the two usage columns sort on the server. The
+ * IMEI stays at the left while the table scrolls (not on a narrow screen, `pinned` false, where
+ * it would take half the width). The actions are not pinned at the right: a pinned column
+ * covers whichever cells reach it, cutting a header or value mid-word at 1440 px; a row opens
+ * its detail when clicked, and the actions come into view with the scroll.
+ */
+export function deviceColumns(t: TFunction, locale: string, sort: ListSort, h: Handlers, pinned = true): TableColumnsType<TDeviceRow> {
+  const data = (bytes: number) => formatBytes(bytes, locale);
+  const dash = (v: string | null | undefined) => (v ? ellipsisCell(v) : '—');
   return [
-    { key: 'imei', title: t('devices:column.imei'), dataIndex: 'imei', fixed: 'left', width: 170 },
-    { key: 'name', title: t('devices:column.name'), dataIndex: 'name', width: 150, ellipsis: true, render: (v: string) => v || '—' },
-    { key: 'status', title: t('devices:column.status'), dataIndex: 'status', width: 120, render: (v: TDeviceRow['status']) => <DeviceStatusTag status={v} /> },
-    { key: 'online', title: t('devices:column.online'), dataIndex: 'online', width: 90, render: (v: boolean) => <OnlineBadge online={v} /> },
-    { key: 'suspended', title: t('devices:column.suspended'), dataIndex: 'suspended', width: 110, render: (v: boolean) => <SuspendedTag suspended={v} /> },
-    { key: 'signal', title: t('devices:column.signal'), dataIndex: 'signalLevel', width: 80, render: (v: number | null) => <SignalBars level={v} /> },
+    { key: 'imei', title: t('devices:column.imei'), dataIndex: 'imei', fixed: pinned ? 'left' : undefined, width: W.imei },
+    {
+      key: 'name',
+      title: t('devices:column.name'),
+      dataIndex: 'name',
+      width: W.name,
+      ellipsis: { showTitle: false },
+      render: (v: string) => (v ? dataCell(v) : dash(v)),
+    },
+    {
+      key: 'status',
+      title: t('devices:column.status'),
+      dataIndex: 'status',
+      width: W.status,
+      render: (v: TDeviceRow['status']) => <DeviceStatusTag status={v} />,
+    },
+    { key: 'online', title: t('devices:column.online'), dataIndex: 'online', width: W.online, render: (v: boolean) => <OnlineBadge online={v} /> },
+    {
+      key: 'suspended',
+      title: t('devices:column.suspended'),
+      dataIndex: 'suspended',
+      width: W.suspended,
+      render: (v: boolean) => <SuspendedTag suspended={v} />,
+    },
+    { key: 'signal', title: t('devices:column.signal'), dataIndex: 'signalLevel', width: W.signal, render: (v: number | null) => <SignalBars level={v} /> },
     {
       key: 'networkOperator',
       title: t('devices:column.networkOperator'),
       dataIndex: 'networkOperator',
-      width: 130,
-      ellipsis: true,
-      render: (v: string | null) => v ?? '—',
+      width: W.networkOperator,
+      ellipsis: { showTitle: false },
+      render: (_v, row) => dash(row.networkOperator ? operatorLabel(t, row) : null),
     },
-    { key: 'networkType', title: t('devices:column.networkType'), dataIndex: 'networkType', width: 100, render: (v: string | null) => v ?? '—' },
+    { key: 'networkType', title: t('devices:column.networkType'), dataIndex: 'networkType', width: W.networkType, render: (v: string | null) => v ?? '—' },
     {
       key: 'usage_yesterday',
       title: t('devices:column.usageYesterday'),
-      dataIndex: 'usageYesterdayMb',
-      width: 130,
+      dataIndex: 'usageYesterdayBytes',
+      width: W.usage_yesterday,
       align: 'right',
       sorter: true,
       sortOrder: orderOf(sort, 'usage_yesterday'),
@@ -48,8 +123,8 @@ export function deviceColumns(t: TFunction, locale: string, sort: ListSort, h: H
     {
       key: 'usage_month',
       title: t('devices:column.usageMonth'),
-      dataIndex: 'usageMonthMb',
-      width: 130,
+      dataIndex: 'usageMonthBytes',
+      width: W.usage_month,
       align: 'right',
       sorter: true,
       sortOrder: orderOf(sort, 'usage_month'),
@@ -60,31 +135,43 @@ export function deviceColumns(t: TFunction, locale: string, sort: ListSort, h: H
       key: 'licenseExpiry',
       title: t('devices:column.licenseExpiry'),
       dataIndex: 'licenseExpiresAt',
-      width: 120,
+      width: W.licenseExpiry,
       render: (v: string | null) => formatUtc(v, 'YYYY-MM-DD'),
     },
     {
       key: 'autoRenew',
       title: t('devices:column.autoRenew'),
       dataIndex: 'autoRenew',
-      width: 100,
+      width: W.autoRenew,
       render: (v: boolean) => (v ? <Tag color="blue">{t('devices:yes')}</Tag> : <Tag>{t('devices:no')}</Tag>),
     },
-    { key: 'strategy', title: t('devices:column.strategy'), dataIndex: 'strategyName', width: 120, ellipsis: true, render: (v: string | null) => v ?? '—' },
-    { key: 'group', title: t('devices:column.group'), dataIndex: 'groupName', width: 120, ellipsis: true, render: (v: string | null) => v ?? '—' },
-    { key: 'createdAt', title: t('devices:column.createdAt'), dataIndex: 'createdAt', width: 160, render: (v: string) => formatUtc(v, 'YYYY-MM-DD HH:mm') },
+    { key: 'strategy', title: t('devices:column.strategy'), dataIndex: 'strategyName', width: W.strategy, ellipsis: { showTitle: false }, render: dash },
+    {
+      key: 'group',
+      title: t('devices:column.group'),
+      dataIndex: 'groupName',
+      width: W.group,
+      ellipsis: { showTitle: false },
+      render: (_v, row) => dash(row.groupName ? deviceGroupLabel(t, row) : null),
+    },
+    {
+      key: 'createdAt',
+      title: t('devices:column.createdAt'),
+      dataIndex: 'createdAt',
+      width: W.createdAt,
+      render: (v: string) => formatUtc(v, 'YYYY-MM-DD HH:mm'),
+    },
     {
       key: 'activatedAt',
       title: t('devices:column.activatedAt'),
       dataIndex: 'activatedAt',
-      width: 160,
+      width: W.activatedAt,
       render: (v: string | null) => formatUtc(v, 'YYYY-MM-DD HH:mm'),
     },
     {
       key: 'actions',
       title: t('devices:column.actions'),
-      fixed: 'right',
-      width: 150,
+      width: W.actions,
       render: (_v, row) => (
         <Space size={0} onClick={(e) => e.stopPropagation()}>
           <Button type="link" size="small" onClick={() => h.onDetail(row)}>

@@ -15,7 +15,12 @@ export function DataPoolCard({ data }: { data: TAccountOverview }) {
           <Typography.Text className="data-remaining">{formatDataText(data.dataRemainingMb, i18n.language)}</Typography.Text>
           <Typography.Text type="secondary">{t('home:data.ofTotal', { total: formatDataText(data.dataTotalMb, i18n.language) })}</Typography.Text>
         </div>
-        <Progress percent={Number(percent.toFixed(1))} status={status} strokeColor={data.dataWarning ? undefined : { from: '#4096ff', to: '#36cfc9' }} />
+        <Progress
+          aria-label={t('home:data.title')}
+          percent={Number(percent.toFixed(1))}
+          status={status}
+          strokeColor={data.dataWarning ? undefined : { from: '#4096ff', to: '#36cfc9' }}
+        />
         <Typography.Text type="secondary">{t('home:data.note')}</Typography.Text>
       </Space>
     </Card>

@@ -1,6 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test } from 'vitest';
+import { queryClient } from '../../app/queryClient';
+import { startSession } from '../../lib/session';
 import { mockApi, OVERVIEW, renderApp, resetState, signIn } from '../../test/utils';
 
 const UNREAD = {
@@ -46,6 +48,28 @@ describe('overview', () => {
     await userEvent.click(screen.getByTestId('announcement-mark-read'));
     await waitFor(() => expect(api.callsTo('/announcement/mark')).toHaveLength(1));
     expect(api.callsTo('/announcement/mark')[0].body).toEqual({ id: UNREAD.id, read: true });
+  });
+
+  test('closed with ×, an unread announcement does not open again in the same session, but does in the next', async () => {
+    mockApi({ '/account/overview': () => ({ ...OVERVIEW, announcementResp: UNREAD }) });
+    renderApp('/home');
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: /close|关闭/i }));
+
+    // a reload: the page starts again with the same session
+    cleanup();
+    queryClient.clear();
+    renderApp('/home');
+    await screen.findByText('License 库存');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // signed in again: a new session
+    cleanup();
+    queryClient.clear();
+    startSession({ principal: 'member', token: 'another-session', secretKey: 's', permissionsList: [], deductionSource: 0 });
+    renderApp('/home');
+    expect(within(await screen.findByRole('dialog')).getByText('网络维护通知')).toBeTruthy();
   });
 
   test('a read announcement does not open by itself, but the bell opens it', async () => {

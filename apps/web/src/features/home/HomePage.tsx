@@ -1,11 +1,13 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Col, Result, Row, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { OpenAnnouncementState } from '../../layout/header/AppHeader';
 import { useSession } from '../../lib/session';
+import { UserText } from '../../lib/UserText';
 import { AnnouncementModal } from '../announcements/AnnouncementModal';
+import { markShownThisSession, shownThisSession } from '../announcements/shownOnce';
 import { useOverview } from './api';
 import { CertificationCard } from './CertificationCard';
 import { ContactCard } from './ContactCard';
@@ -26,10 +28,12 @@ export default function HomePage() {
   const data = overview.data;
   const announcement = data?.announcementResp ?? null;
 
-  // an unread newest announcement opens by itself, once per visit
+  // an unread newest announcement opens by itself once per sign-in session: not again after a
+  // reload or a return to the overview, however it was closed
   useEffect(() => {
-    if (announcement && !announcement.read && !autoOpened.current) {
+    if (announcement && !announcement.read && !autoOpened.current && !shownThisSession(announcement.id)) {
       autoOpened.current = true;
+      markShownThisSession(announcement.id);
       setAnnouncementOpen(true);
     }
   }, [announcement]);
@@ -48,7 +52,11 @@ export default function HomePage() {
       <div className="page-heading">
         <div>
           <Typography.Title level={4} className="page-title">
-            {account?.companyName ? t('home:welcomeCompany', { company: account.companyName }) : t('home:welcome')}
+            {account?.companyName ? (
+              <Trans i18nKey="home:welcomeCompany" values={{ company: account.companyName }} components={{ name: <UserText /> }} />
+            ) : (
+              t('home:welcome')
+            )}
           </Typography.Title>
           <Typography.Text type="secondary">{t('home:subtitle')}</Typography.Text>
         </div>

@@ -7,6 +7,11 @@ import { LanguageMenu } from '../../layout/LanguageMenu';
 import { usePageTitle } from '../../lib/usePageTitle';
 import type { LegalDocument } from './content/types';
 
+/** "2025-11-01" as "November 1, 2025" or "2025年11月1日": the document's language, not the page's. */
+export function formatDocumentDate(iso: string, lang: 'zh-CN' | 'en'): string {
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : 'zh-CN', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+}
+
 /** The frame of the service agreement and privacy policy pages. */
 export function LegalShell({
   doc,
@@ -56,7 +61,11 @@ export function LegalShell({
           <Typography.Title level={1} className="legal-title">
             {doc.title}
           </Typography.Title>
-          <Typography.Text type="secondary">{t('legal:updated', { date: doc.updated })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {doc.updatedLabel}
+            {lang === 'en' ? ': ' : '：'}
+            <time dateTime={doc.updated}>{formatDocumentDate(doc.updated, lang)}</time>
+          </Typography.Text>
           {doc.intro.map((p) => (
             <Typography.Paragraph key={p} className="legal-intro">
               {p}

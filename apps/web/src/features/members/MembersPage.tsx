@@ -6,6 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUtc } from '../../lib/format';
+import { UserText } from '../../lib/UserText';
 import { type MemberFilters, useMemberChange, useMembers, useRoleOptions } from './api';
 import { MemberDrawer } from './MemberDrawer';
 import { MemberForm } from './MemberForm';
@@ -53,7 +54,7 @@ export default function MembersPage() {
       render: (name: string, r) => (
         <Space size={4} wrap>
           <Typography.Link onClick={() => setDetailId(r.id)} style={{ wordBreak: 'break-all' }}>
-            {name}
+            <UserText>{name}</UserText>
           </Typography.Link>
           {r.isSelf && <Tag>{t('members:list.you')}</Tag>}
         </Space>
@@ -67,7 +68,9 @@ export default function MembersPage() {
       render: (rs: TMemberRow['roles']) => (
         <Space wrap size={4}>
           {rs.map((r) => (
-            <Tag key={r.id}>{r.name}</Tag>
+            <Tag key={r.id}>
+              <UserText>{r.name}</UserText>
+            </Tag>
           ))}
         </Space>
       ),

@@ -2,59 +2,71 @@ import { BellOutlined, GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnf
 import { Button, Divider, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { APP_CONFIG } from '../../app/config';
+import { Link } from 'react-router';
 import { HOME_PATH } from '../../app/routes';
-import { useLogout } from '../../features/auth/useLogout';
 import { FeedbackModal } from '../../features/feedback/FeedbackModal';
 import { useSession } from '../../lib/session';
 import { FullscreenToggle } from './FullscreenToggle';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
+import { PhoneHeader } from './PhoneHeader';
+import { useHeaderActions } from './useHeaderActions';
 
-export type OpenAnnouncementState = { openAnnouncement: number };
+export type { OpenAnnouncementState } from './useHeaderActions';
 
-export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { account } = useSession();
-  const logout = useLogout();
+type Props = { collapsed: boolean; onToggle: () => void; phone?: boolean };
+
+export function AppHeader({ collapsed, onToggle, phone = false }: Props) {
   const [feedbackOpen, setFeedbackOpen] = useState(false);
-
   return (
     <div className="app-header">
+      {phone ? (
+        <PhoneHeader onMenu={onToggle} onFeedback={() => setFeedbackOpen(true)} />
+      ) : (
+        <WideHeader collapsed={collapsed} onToggle={onToggle} onFeedback={() => setFeedbackOpen(true)} />
+      )}
+      <FeedbackModal open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
+    </div>
+  );
+}
+
+function WideHeader({ collapsed, onToggle, onFeedback }: { collapsed: boolean; onToggle: () => void; onFeedback: () => void }) {
+  const { t } = useTranslation();
+  const { account } = useSession();
+  const actions = useHeaderActions();
+  const toggleLabel = collapsed ? t('layout:header.expandMenu') : t('layout:header.collapseMenu');
+  return (
+    <>
       <Space size={8} className="app-header-left">
-        <Link to={HOME_PATH} aria-label={t('layout:header.home')}>
+        <Link to={HOME_PATH} title={t('layout:header.home')}>
           <Logo title={t('common:appName')} />
         </Link>
-        <Tooltip title={collapsed ? t('layout:header.expandMenu') : t('layout:header.collapseMenu')}>
-          <Button
-            type="text"
-            aria-label={collapsed ? t('layout:header.expandMenu') : t('layout:header.collapseMenu')}
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            onClick={onToggle}
-          />
+        <Tooltip title={toggleLabel}>
+          <Button type="text" aria-label={toggleLabel} icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={onToggle} />
         </Tooltip>
       </Space>
       <Space size={4} className="app-header-right" wrap={false}>
         <FullscreenToggle />
-        <Button type="text" icon={<QuestionCircleOutlined />} data-testid="header-help" onClick={() => navigate('/document')}>
+        <Button type="text" icon={<QuestionCircleOutlined />} data-testid="header-help" aria-label={t('layout:header.help')} onClick={actions.help}>
           <span className="header-label">{t('layout:header.help')}</span>
         </Button>
-        <Button type="text" icon={<GlobalOutlined />} href={APP_CONFIG.officialSite} target="_blank" rel="noopener noreferrer">
-          <span className="header-label">{t('layout:header.officialSite')}</span>
-        </Button>
-        <Button type="text" icon={<MessageOutlined />} data-testid="feedback-open" onClick={() => setFeedbackOpen(true)}>
+        {actions.officialSiteUrl && (
+          <Button
+            type="text"
+            icon={<GlobalOutlined />}
+            aria-label={t('layout:header.officialSite')}
+            href={actions.officialSiteUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <span className="header-label">{t('layout:header.officialSite')}</span>
+          </Button>
+        )}
+        <Button type="text" icon={<MessageOutlined />} data-testid="feedback-open" aria-label={t('layout:header.feedback')} onClick={onFeedback}>
           <span className="header-label">{t('layout:header.feedback')}</span>
         </Button>
         <Tooltip title={t('layout:header.announcements')}>
-          <Button
-            type="text"
-            aria-label={t('layout:header.announcements')}
-            data-testid="header-bell"
-            icon={<BellOutlined />}
-            onClick={() => navigate(HOME_PATH, { state: { openAnnouncement: Date.now() } satisfies OpenAnnouncementState })}
-          />
+          <Button type="text" aria-label={t('layout:header.announcements')} data-testid="header-bell" icon={<BellOutlined />} onClick={actions.announcements} />
         </Tooltip>
         <LanguageSwitch />
         <Divider orientation="vertical" />
@@ -63,10 +75,9 @@ export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggl
           {account?.roleName && <Tag color="blue">{account.roleName}</Tag>}
         </span>
         <Tooltip title={t('layout:header.logout')}>
-          <Button type="text" danger icon={<LogoutOutlined />} data-testid="logout" aria-label={t('layout:header.logout')} onClick={() => void logout()} />
+          <Button type="text" danger icon={<LogoutOutlined />} data-testid="logout" aria-label={t('layout:header.logout')} onClick={actions.logout} />
         </Tooltip>
       </Space>
-      <FeedbackModal open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
-    </div>
+    </>
   );
 }

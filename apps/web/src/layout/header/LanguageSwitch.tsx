@@ -21,7 +21,12 @@ export function LanguageSwitch({ variant = 'text' }: { variant?: 'text' | 'defau
         onClick: ({ key }) => void switchLanguage(key as Locale).then(() => queryClient.invalidateQueries()),
       }}
     >
-      <Button type={variant} icon={<GlobalOutlined />} data-testid="lang-switch" aria-label={t('common:language.switch')}>
+      <Button
+        type={variant}
+        icon={<GlobalOutlined />}
+        data-testid="lang-switch"
+        aria-label={`${t(`common:language.${current}`)} - ${t('common:language.switch')}`}
+      >
         {t(`common:language.${current}`)}
       </Button>
     </Dropdown>

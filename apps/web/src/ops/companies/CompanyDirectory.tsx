@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { formatUtc } from '../../lib/format';
+import { UserText } from '../../lib/UserText';
 import { CompanyDetailDrawer } from './CompanyDetailDrawer';
 
 /** Every customer company, searched by name; a drawer shows one with its tree, members, certification and stock. */
@@ -23,11 +24,11 @@ export default function CompanyDirectory() {
       dataIndex: 'name',
       render: (name: string, r) => (
         <Typography.Link onClick={() => setOpenId(r.id)} style={{ wordBreak: 'break-all' }}>
-          {name}
+          <UserText>{name}</UserText>
         </Typography.Link>
       ),
     },
-    { title: t('ops:company.parent'), dataIndex: 'parentName', render: (v: string | null) => v ?? '—', responsive: ['lg'] },
+    { title: t('ops:company.parent'), dataIndex: 'parentName', render: (v: string | null) => (v ? <UserText>{v}</UserText> : '—'), responsive: ['lg'] },
     { title: t('ops:company.certification'), dataIndex: 'certification', render: (c: string) => <Tag>{t(`ops:cert.state.${c}`)}</Tag> },
     {
       title: t('ops:company.state'),

@@ -2,7 +2,8 @@ import type { LegalDocument } from './types';
 
 export const privacyEn: LegalDocument = {
   title: 'RRP IoT Connectivity Console Privacy Policy',
-  updated: 'November 1, 2025',
+  updated: '2025-11-01',
+  updatedLabel: 'Last updated',
   intro: [
     'The provider of the RRP IoT Connectivity Console ("we" or "us") takes the protection of personal information seriously and handles it in accordance with the Personal Information Protection Law of the People\'s Republic of China and other applicable laws. This Policy explains how we collect, use, store, share and protect your personal information when you use the RRP IoT Connectivity Console (the "Platform"), and the rights you have.',
     'The Platform serves business customers. This Policy applies to the personal information provided by company administrators and the members they invite.',
@@ -93,7 +94,7 @@ export const privacyEn: LegalDocument = {
     {
       heading: '10. Contact us',
       paragraphs: [
-        'If you have questions, comments or complaints about this Policy or how we handle personal information, e-mail privacy@example.com or contact us through Feedback or the online customer service in the console. We will reply within 15 working days.',
+        "If you have questions, comments or complaints about this Policy or how we handle personal information, contact us through Feedback or the online customer service in the console, or call or e-mail the support phone number and address listed under Contact us on the console's home page. We will reply within 15 working days.",
         'If you are not satisfied with our reply, you may also complain to the competent regulators.',
       ],
     },

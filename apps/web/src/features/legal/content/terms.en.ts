@@ -2,7 +2,8 @@ import type { LegalDocument } from './types';
 
 export const termsEn: LegalDocument = {
   title: 'RRP IoT Connectivity Console Service Agreement',
-  updated: 'November 1, 2025',
+  updated: '2025-11-01',
+  updatedLabel: 'Last updated',
   intro: [
     'Welcome to the RRP IoT Connectivity Console (the "Platform"). This Agreement is made between the business you represent ("you" or the "Customer") and the provider of the Platform ("we" or "us") and governs your use of the Platform and related services.',
     'Please read the whole Agreement carefully before registering, in particular the clauses that exclude or limit liability and the dispute resolution clause. By ticking "I have read and agree" and completing registration you confirm that you understand and accept this Agreement. If you do not agree with any part of it, do not register or use the Platform.',
@@ -96,7 +97,7 @@ export const termsEn: LegalDocument = {
     {
       heading: '11. Contact us',
       paragraphs: [
-        'If you have any questions about this Agreement, contact us through Feedback or the online customer service in the console, or e-mail support@example.com. We will reply within 15 working days.',
+        "If you have any questions about this Agreement, contact us through Feedback or the online customer service in the console; the support phone number, e-mail address and service hours are shown under Contact us on the console's home page and in the customer-service panel. We will reply within 15 working days.",
       ],
     },
   ],
