@@ -119,8 +119,8 @@ export async function dismissAnnouncementIfShown(page: Page) {
 
 /**
  * Makes sure the signed-in console shows `locale`, switching it from the header as a person would.
- * (At sign-in the console adopts the account's stored language unless one was chosen on this
- * device, so an account another test left in English opens in English.)
+ * (The console opens in the language of the sign-in page, which follows the browser's language
+ * unless one was chosen on this device.)
  */
 export async function switchConsoleLanguage(page: Page, locale: 'zh-CN' | 'en') {
   const home = page.getByTestId('side-menu').getByText(locale === 'en' ? 'Overview' : '首页', { exact: true });

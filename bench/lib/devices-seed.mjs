@@ -91,3 +91,55 @@ export async function deviceKey(c, companyId) {
   const { rows } = await c.query('SELECT key_id, secret FROM device_keys WHERE company_id = $1', [companyId]);
   return { keyId: rows[0].key_id, secret: rows[0].secret };
 }
+
+/**
+ * Gives the company's devices (IMEI number i) the variety the list's filters need: statuses
+ * 70 % physical_card, 15 % esim, 10 % in_stock, 4 % seed_card, 1 % service_expired; one in ten
+ * (i % 10 = 5) moved into the sub-company's default group; of the rest, even i in the default
+ * group, odd i spread over 7 groups, and i % 1000 = 0 in a rare group of 50. Online stays
+ * i % 3 <> 0. Returns { sub, groups: { default, common, rare, subDefault } } and undo(), which
+ * puts every device back into the company with status physical_card and no group.
+ */
+export async function shapeForList(c, company) {
+  const { rows: subs } = await c.query('SELECT id, path FROM companies WHERE parent_id = $1 ORDER BY created_at LIMIT 1', [company.id]);
+  if (!subs.length) throw new Error('the demo company has no sub-company');
+  const sub = subs[0];
+  const group = async (companyId, name) => {
+    const { rows } = await c.query(
+      `INSERT INTO device_groups (company_id, name) VALUES ($1, $2)
+       ON CONFLICT (company_id, name) DO UPDATE SET name = excluded.name RETURNING id`,
+      [companyId, name],
+    );
+    return rows[0].id;
+  };
+  const defaultOf = async (companyId) =>
+    (await c.query('SELECT id FROM device_groups WHERE company_id = $1 AND is_default', [companyId])).rows[0]?.id ??
+    (await c.query(`INSERT INTO device_groups (company_id, name, is_default) VALUES ($1, 'default', true) RETURNING id`, [companyId])).rows[0].id;
+  const groups = {
+    default: await defaultOf(company.id),
+    subDefault: await defaultOf(sub.id),
+    rare: await group(company.id, 'bench rare'),
+    common: [],
+  };
+  for (let k = 1; k <= 7; k++) groups.common.push(await group(company.id, `bench group ${k}`));
+  await c.query(
+    `UPDATE devices SET
+       company_id = CASE WHEN n % 10 = 5 THEN $2::uuid ELSE company_id END,
+       status = CASE WHEN n % 100 < 70 THEN 'physical_card' WHEN n % 100 < 85 THEN 'esim' WHEN n % 100 < 95 THEN 'in_stock'
+                     WHEN n % 100 < 99 THEN 'seed_card' ELSE 'service_expired' END,
+       group_id = CASE WHEN n % 10 = 5 THEN $3::uuid WHEN n % 1000 = 0 THEN $4::uuid WHEN n % 2 = 0 THEN $5::uuid
+                       ELSE ($6::uuid[])[1 + n % 7] END
+     FROM (SELECT id AS did, substr(imei, 3)::bigint AS n FROM devices WHERE company_id = $1) x
+     WHERE devices.id = x.did`,
+    [company.id, sub.id, groups.subDefault, groups.rare, groups.default, `{${groups.common.join(',')}}`],
+  );
+  await c.query('VACUUM ANALYZE devices');
+  return {
+    sub,
+    groups,
+    async undo() {
+      await c.query(`UPDATE devices SET company_id = $1, status = 'physical_card', group_id = NULL WHERE company_id IN ($1, $2)`, [company.id, sub.id]);
+      await c.query('VACUUM ANALYZE devices');
+    },
+  };
+}
