@@ -84,7 +84,7 @@ export async function run({ c, ours, session, company, rounds = 2, tagBase = 100
     await grantLicenses(c, company.id, 10_000);
     const b = await baselineOnce(c, company, buf);
     const o = await oursOnce(c, ours, session, buf);
-    const { readImportFile } = await import('../apps/server/dist/modules/devices/import.js');
+    const { readImportFile } = await import('../apps/server/dist/modules/devices/xlsx-reader.js');
     const rd = await timed(() => readImportFile(buf));
     samples.push({ oursMs: o.ms, baselineMs: b.ms, phases: o.phases, readImportFileInProcessMs: round(rd.ms, 0) });
     log(`    phases: ${JSON.stringify(o.phases)}; readImportFile alone (bench process) ${rd.ms.toFixed(0)} ms`);

@@ -3,6 +3,7 @@ import { signedHeaders } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
+import JSZip from 'jszip';
 import type { Database } from '../src/db/client.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { createCompany, createMember } from '../src/modules/companies/index.js';
@@ -15,6 +16,21 @@ export async function xlsx(rows: (string | number | null)[][], header: string[] 
   ws.addRow(header);
   for (const r of rows) ws.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** A real workbook whose first sheet is replaced by `rows` rows of `cols` numeric cells. */
+export async function wideWorkbook(rows: number, cols: number): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(await xlsx([['860000000000001', 'a']]));
+  const sheetPath = Object.keys(zip.files).find((p) => /^xl\/worksheets\/sheet\d+\.xml$/.test(p));
+  if (!sheetPath) throw new Error('no sheet in the workbook');
+  const letters = Array.from({ length: cols }, (_, c) => (c >= 26 ? String.fromCharCode(64 + Math.floor(c / 26)) : '') + String.fromCharCode(65 + (c % 26)));
+  const row = (r: number) => `<row r="${r}">${letters.map((l, c) => `<c r="${l}${r}"><v>${c}</v></c>`).join('')}</row>`;
+  const body = Array.from({ length: rows }, (_, r) => row(r + 1)).join('');
+  zip.file(
+    sheetPath,
+    `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${body}</sheetData></worksheet>`,
+  );
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
 /** `n` distinct 15-digit IMEIs starting with `prefix` (up to 9 digits). */

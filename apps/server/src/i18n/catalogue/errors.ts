@@ -39,6 +39,8 @@ export const ERROR_TEXTS: Record<ErrorCode, Bilingual> = {
   23013: { zh: '导出日期范围不合法', en: 'The export date range is invalid' },
   23014: { zh: '每次最多操作 {max} 个 IMEI', en: 'At most {max} IMEIs per operation' },
   23015: { zh: '部分 IMEI 正被同时导入，请稍后重试', en: 'Some IMEIs were being imported at the same time, please retry' },
+  23016: { zh: '文件内容过多，无法读取：请只保留 IMEI 与名称两列', en: 'The file holds too much to read: keep only the IMEI and name columns' },
+  23017: { zh: '正在读取的导入文件过多，请稍后重试', en: 'Too many import files are being read, please retry shortly' },
   // 24xxx paging
   24001: { zh: '缺少 pageNum', en: 'pageNum is missing' },
   24002: { zh: 'pageNum 不合法', en: 'pageNum is invalid' },

@@ -9,9 +9,10 @@ import type { CommandKind, ConnectivityProvider } from '../network/index.js';
 import { migrateDevices, sendCommand, setAutoRenew } from './actions.js';
 import { exportDays, streamUsageXlsx } from './export.js';
 import { addGroup, deleteGroup, listGroups, moveToGroup, renameGroup } from './groups.js';
-import { failuresXlsx, findTask, listTasks, readImportFile, runImport, taskFailures, templateXlsx } from './import.js';
+import { failuresXlsx, findTask, listTasks, runImport, taskFailures, templateXlsx } from './import.js';
 import { renewDevice } from './renew.js';
 import { deviceDetail, listDevices } from './repository.js';
+import { readImportFile } from './xlsx-reader.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const xlsx = (filename: string, body: FileReply['body']): FileReply => ({ contentType: XLSX_TYPE, filename, body });

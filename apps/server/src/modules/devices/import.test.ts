@@ -2,7 +2,7 @@ import { deflateRawSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { companyIdOf, imeis, importFile, otherCompany, readXlsx, setStock, stock, upload, xlsx } from '../../../test/devices.js';
+import { companyIdOf, imeis, importFile, otherCompany, readXlsx, setStock, stock, upload, wideWorkbook, xlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, TEST_DB, type TestApp } from '../../../test/helper.js';
 import { checkRows, runImport } from './import.js';
 import { isSaneZip } from './xlsx-guard.js';
@@ -80,6 +80,13 @@ describe('device import: the file', () => {
     eocd.writeUInt32LE(central.length + name.length, 12);
     eocd.writeUInt32LE(cdOffset, 16);
     expect(isSaneZip(Buffer.concat([local, name, data, central, name, eocd]))).toBe(false);
+  });
+
+  it('refuses a file over the cell limit (23016), in the caller’s language, and imports nothing', async () => {
+    const res = await upload(t.app, admin, importFile('europe', await wideWorkbook(2_500, 100)), 'en');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 23016, msg: 'The file holds too much to read: keep only the IMEI and name columns' });
+    expect(await devicesOf(demo.id)).toBe(0);
   });
 
   it('refuses more than 10,000 rows (23006) and imports nothing', async () => {

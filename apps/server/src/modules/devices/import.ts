@@ -11,57 +11,13 @@ import { type Actor, recordAudit } from '../audit/index.js';
 import { lockStock, payerOf, reservedOf, stockOf, useLicenses } from '../licenses/index.js';
 import type { ConnectivityProvider, DeviceRef } from '../network/index.js';
 import { defaultGroup } from './common.js';
-import { isSaneZip } from './xlsx-guard.js';
+import type { ImportRow } from './xlsx-rows.js';
 
-export type ImportRow = { row: number; imei: string; name: string };
+export type { ImportRow };
 export type ImportFailure = ImportRow & { reason: ImportFailureReason };
 
 /** Rows inserted per statement; progress is reported after each chunk. */
 export const IMPORT_CHUNK = 500;
-
-const cellText = (v: ExcelJS.CellValue): string => {
-  if (v == null) return '';
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((t) => t.text).join('');
-    if ('text' in v) return String(v.text);
-    if ('result' in v) return String(v.result ?? '');
-    return '';
-  }
-  return String(v);
-};
-
-/**
- * The rows of an import file: the first row of the first sheet is the header; column A the
- * IMEI, column B an optional name. Refuses anything that is not a real xlsx (23005) and files
- * over the row limit (23006).
- */
-export async function readImportFile(buf: Buffer): Promise<ImportRow[]> {
-  if (!isSaneZip(buf)) throw new AppError(23005);
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError(23005);
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw new AppError(23005);
-  const rows: ImportRow[] = [];
-  let tooMany = false;
-  ws.eachRow({ includeEmpty: false }, (r, n) => {
-    if (n === 1 || tooMany) return;
-    const imei = cellText(r.getCell(1).value).trim();
-    const name = cellText(r.getCell(2).value).trim();
-    if (!imei && !name) return;
-    if (rows.length >= LIMITS.importMaxRows) {
-      tooMany = true;
-      return;
-    }
-    rows.push({ row: n, imei, name });
-  });
-  if (tooMany) throw new AppError(23006);
-  if (rows.length === 0) throw new AppError(27004);
-  return rows;
-}
 
 /** Sorts rows into valid ones and refusals: format, duplicates in the file, IMEIs already known. */
 export async function checkRows(database: Database, companyId: string, rows: ImportRow[]): Promise<{ valid: ImportRow[]; failures: ImportFailure[] }> {
