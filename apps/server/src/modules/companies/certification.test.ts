@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, GOOD_FORM, holdings, ops, registeredCompany, submitCertification } from '../../../test/companies.js';
 import { api, buildTestApp, call, DEMO, login, mailHarness, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
 import { exif, jfif, jpeg, jpegSegment, PDF, png, pngText } from '../../../test/images.js';
-import { exifOrientation } from './licence-image.js';
+import { exifOrientation } from './licence-image/index.js';
 
 let t: TestApp;
 let mail: Awaited<ReturnType<typeof mailHarness>>;

@@ -4,7 +4,7 @@ import type { Database, Tx } from '../../db/client.js';
 import type { FileReply, UploadedFile } from '../../http/handler.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
-import { cleanLicenceImage } from './licence-image.js';
+import { cleanLicenceImage } from './licence-image/index.js';
 import { iso } from './repository.js';
 
 export type CertificationRow = {

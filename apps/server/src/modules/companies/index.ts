@@ -1,3 +1,3 @@
 export { createCompany, createMember, grantData, type NewCompany } from './create-company.js';
 export { companyHandlers } from './handlers.js';
-export { cleanLicenceImage } from './licence-image.js';
+export { cleanLicenceImage } from './licence-image/index.js';

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { exif, jfif, jpeg, jpegSegment, PDF, PNG_SIGNATURE, png, pngChunk, pngText } from '../../../test/images.js';
-import { cleanLicenceImage, exifOrientation } from './licence-image.js';
+import { exif, jfif, jpeg, jpegSegment, PDF, PNG_SIGNATURE, png, pngChunk, pngText } from '../../../../test/images.js';
+import { cleanLicenceImage, exifOrientation } from './index.js';
 
 const has = (b: Buffer, s: string) => b.includes(Buffer.from(s, 'latin1'));
 /** The marker codes of a JPEG's segments up to the first scan. */
