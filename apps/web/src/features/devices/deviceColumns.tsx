@@ -5,6 +5,7 @@ import type { SortOrder } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { formatBytes, formatUtc } from '../../lib/format';
+import { UserText } from '../../lib/UserText';
 import { DeviceStatusTag, OnlineBadge, SignalBars, SuspendedTag } from './DeviceBadges';
 import { deviceGroupLabel, operatorLabel } from './labels';
 import type { ListSort } from './rules';
@@ -17,23 +18,17 @@ function orderOf(sort: ListSort, column: 'usage_yesterday' | 'usage_month'): Sor
   return null;
 }
 
+const withTooltip = (text: string, content: ReactNode): ReactNode => (
+  <Tooltip title={text} placement="topLeft">
+    {content}
+  </Tooltip>
+);
+
 /** A text cell cut with an ellipsis when too long for its column; the whole text shows in a tooltip. */
-export function ellipsisCell(text: string): ReactNode {
-  return (
-    <Tooltip title={text} placement="topLeft">
-      <span>{text}</span>
-    </Tooltip>
-  );
-}
+export const ellipsisCell = (text: string): ReactNode => withTooltip(text, <span>{text}</span>);
 
 /** A cell of people's data (file and device names): as written, not translated. */
-export function dataCell(text: string): ReactNode {
-  return (
-    <Tooltip title={text} placement="topLeft">
-      <span translate="no">{text}</span>
-    </Tooltip>
-  );
-}
+export const dataCell = (text: string): ReactNode => withTooltip(text, <UserText>{text}</UserText>);
 
 /**
  * Column widths in px that fit the header (with its sort icon) and usual values in both

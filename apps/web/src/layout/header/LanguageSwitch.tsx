@@ -1,14 +1,13 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { LOCALES, type Locale } from '@rrp/contracts/constants';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { switchLanguage } from '../../i18n/switchLanguage';
+import { useSwitchLanguage } from './useSwitchLanguage';
 
 /** The console header's language dropdown; the public pages use the lighter LanguageMenu. */
 export function LanguageSwitch({ variant = 'text' }: { variant?: 'text' | 'default' }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
+  const switchTo = useSwitchLanguage();
   const current: Locale = i18n.language === 'en' ? 'en' : 'zh-CN';
   return (
     <Dropdown
@@ -17,8 +16,7 @@ export function LanguageSwitch({ variant = 'text' }: { variant?: 'text' | 'defau
         selectable: true,
         selectedKeys: [current],
         items: LOCALES.map((lng) => ({ key: lng, label: <span data-testid={`lang-${lng}`}>{t(`common:language.${lng}`)}</span> })),
-        // server texts (role names, messages) follow the language: read them again
-        onClick: ({ key }) => void switchLanguage(key as Locale).then(() => queryClient.invalidateQueries()),
+        onClick: ({ key }) => switchTo(key as Locale),
       }}
     >
       <Button

@@ -9,15 +9,14 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { LOCALES, type Locale } from '@rrp/contracts/constants';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HOME_PATH } from '../../app/routes';
-import { switchLanguage } from '../../i18n/switchLanguage';
 import { useSession } from '../../lib/session';
 import { LogoMark } from './Logo';
 import { useHeaderActions } from './useHeaderActions';
+import { useSwitchLanguage } from './useSwitchLanguage';
 
 /**
  * The header below the `md` breakpoint: the menu button (the side menu is a drawer there), the
@@ -25,7 +24,7 @@ import { useHeaderActions } from './useHeaderActions';
  */
 export function PhoneHeader({ onMenu, onFeedback }: { onMenu: () => void; onFeedback: () => void }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
+  const switchTo = useSwitchLanguage();
   const { account } = useSession();
   const actions = useHeaderActions();
   const current: Locale = i18n.language === 'en' ? 'en' : 'zh-CN';
@@ -65,7 +64,7 @@ export function PhoneHeader({ onMenu, onFeedback }: { onMenu: () => void; onFeed
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key.startsWith('lang:')) {
-      void switchLanguage(key.slice(5) as Locale).then(() => queryClient.invalidateQueries());
+      switchTo(key.slice(5) as Locale);
       return;
     }
     if (key === 'announcements') actions.announcements();
