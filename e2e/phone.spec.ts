@@ -38,7 +38,10 @@ test.describe('on a phone (390×844)', () => {
     await page.getByTestId('account-menu').click();
     await page.getByTestId('header-bell').click();
     await expect(page.getByRole('dialog')).toBeVisible();
+    // the dialog takes the focus once it has opened; Escape then closes it
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') != null)).toBe(true);
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
 
     await page.getByTestId('account-menu').click();
     await page.getByTestId('logout').click();

@@ -27,7 +27,7 @@ export function ProfileCard({ account }: { account: TAccountInfo | null }) {
           <Space size={4} wrap>
             {roles.filter(Boolean).map((r) => (
               <Tag key={r} color="blue">
-                {r}
+                <UserText>{r}</UserText>
               </Tag>
             ))}
           </Space>

@@ -1,6 +1,7 @@
 import { Descriptions, Drawer, Empty, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatUtc } from '../../lib/format';
+import { UserText } from '../../lib/UserText';
 import { useMember } from './api';
 import { MemberStateTag } from './MemberState';
 
@@ -26,7 +27,9 @@ export function MemberDrawer({ id, onClose }: { id: string | null; onClose: () =
           <Descriptions.Item label={t('members:field.roles')}>
             <Space wrap size={4}>
               {m.roles.map((r) => (
-                <Tag key={r.id}>{r.name}</Tag>
+                <Tag key={r.id}>
+                  <UserText>{r.name}</UserText>
+                </Tag>
               ))}
             </Space>
           </Descriptions.Item>

@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUtc } from '../../lib/format';
+import { UserText } from '../../lib/UserText';
 import { useRoleChange, useRoles } from './api';
 import { RoleForm } from './RoleForm';
 
@@ -24,7 +25,9 @@ export default function RolesPage() {
       dataIndex: 'name',
       render: (name: string, r) => (
         <Space size={4} wrap>
-          <Typography.Text style={{ wordBreak: 'break-all' }}>{name}</Typography.Text>
+          <Typography.Text style={{ wordBreak: 'break-all' }}>
+            <UserText>{name}</UserText>
+          </Typography.Text>
           {r.isSuper && <Tag color="gold">{t('members:role.super')}</Tag>}
         </Space>
       ),

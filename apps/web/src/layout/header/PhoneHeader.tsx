@@ -83,7 +83,14 @@ export function PhoneHeader({ onMenu, onFeedback }: { onMenu: () => void; onFeed
           <span className="app-logo-text">{t('common:appName')}</span>
         </Link>
       </div>
-      <Dropdown trigger={['click']} placement="bottomRight" menu={{ items, onClick }} overlayClassName="phone-account-menu">
+      {/* the menu lives in the sticky header, so a page scroll never moves it away from its button */}
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        menu={{ items, onClick }}
+        overlayClassName="phone-account-menu"
+        getPopupContainer={(button) => button.closest('.console-header') ?? document.body}
+      >
         <Button type="text" icon={<UserOutlined />} aria-label={t('layout:header.accountMenu')} data-testid="account-menu" />
       </Dropdown>
     </>

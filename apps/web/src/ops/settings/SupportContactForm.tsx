@@ -41,6 +41,8 @@ export function SupportContactForm({
   const { t } = useTranslation();
   const required: Rule = { required: true, whitespace: true, message: t('ops:settings.required') };
   const max = (n: number): Rule => ({ max: n, message: t('ops:tooLong', { max: n }) });
+  // not `required`: antd would put aria-required on the checkbox group, which its role does not allow
+  const atLeastOneDay: Rule = { validator: (_, v?: unknown[]) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t('ops:settings.daysRequired')))) };
   const time: Rule[] = [required, { pattern: HHMM_RE, message: t('ops:settings.badTime') }];
   const [days, from, to, offset] = [
     Form.useWatch('days', form),
@@ -83,7 +85,7 @@ export function SupportContactForm({
       >
         <Input data-testid="ops-contact-site" placeholder="https://" />
       </Form.Item>
-      <Form.Item name="days" label={t('ops:settings.days')} rules={[{ required: true, type: 'array', min: 1, message: t('ops:settings.daysRequired') }]}>
+      <Form.Item name="days" label={t('ops:settings.days')} rules={[atLeastOneDay]}>
         <Checkbox.Group options={ISO_WEEKDAYS.map((d) => ({ value: d, label: t(`common:weekday.${d}`) }))} data-testid="ops-contact-days" />
       </Form.Item>
       <Row gutter={16}>
