@@ -8,8 +8,11 @@
 // <= 2 x median p99 quiet. Memory: RSS of the server sampled every 20 ms while three hostile
 // uploads run in parallel, against its idle RSS; the reference is the growth of exceljs loading
 // the same file in this process (what reading it in place would cost).
-import { writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { fork } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
@@ -27,7 +30,7 @@ const VICTIM = `${API}/account/query`;
 
 const column = (c) => (c >= 26 ? String.fromCharCode(64 + Math.floor(c / 26)) : '') + String.fromCharCode(65 + (c % 26));
 
-/** A real workbook whose sheet holds `rows` x `cols` numbers: 10,000 x 110 is 1.1M cells in about 2 MB. */
+/** A real workbook whose sheet holds `rows` x `cols` numbers: 10,000 x 110 is 1.1M cells in about 2 MB (values under 1,000). */
 export async function hostileWorkbook(rows = 10_000, cols = 110) {
   const wb = new ExcelJS.Workbook();
   wb.addWorksheet('devices').addRow(['IMEI', 'name']);
@@ -35,8 +38,7 @@ export async function hostileWorkbook(rows = 10_000, cols = 110) {
   const sheet = Object.keys(zip.files).find((p) => /^xl\/worksheets\/sheet\d+\.xml$/.test(p));
   const letters = Array.from({ length: cols }, (_, c) => column(c));
   const parts = [];
-  for (let r = 1; r <= rows; r++)
-    parts.push(`<row r="${r}">${letters.map((l, c) => `<c r="${l}${r}"><v>${(r * 7 + c * 13) % 100000}</v></c>`).join('')}</row>`);
+  for (let r = 1; r <= rows; r++) parts.push(`<row r="${r}">${letters.map((l, c) => `<c r="${l}${r}"><v>${(r * 7 + c * 13) % 1000}</v></c>`).join('')}</row>`);
   zip.file(
     sheet,
     `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${parts.join('')}</sheetData></worksheet>`,
@@ -76,6 +78,8 @@ export async function run({ rounds = 3, seconds = 8, connections = 4, log = cons
     const uploader = await signIn(ours.base);
     const reader = await signIn(ours.base);
     const file = await hostileWorkbook();
+    const filePath = join(mkdtempSync(join(tmpdir(), 'rrp-bench-upload-')), 'hostile.xlsx');
+    writeFileSync(filePath, file);
     log(`hostile file: ${round(file.length / 2 ** 20)} MiB, 1.1M cells`);
     const codes = new Map();
     const quiet = [];
@@ -84,18 +88,19 @@ export async function run({ rounds = 3, seconds = 8, connections = 4, log = cons
     for (let i = 0; i < rounds; i++) {
       const q = await victim(ours.base, reader, seconds, connections);
       quiet.push(q);
-      let stop = false;
-      let uploads = 0;
-      const loop = (async () => {
-        while (!stop) {
-          const code = await upload(ours.base, uploader, file);
-          codes.set(code, (codes.get(code) ?? 0) + 1);
-          uploads++;
-        }
-      })();
+      const loop = fork(fileURLToPath(new URL('./lib/upload-loop.mjs', import.meta.url)));
+      const started = new Promise((resolve) => loop.once('message', resolve));
+      loop.send({ base: ours.base, session: uploader, file: filePath });
+      await started;
+      const done = new Promise((resolve) => loop.once('message', resolve));
       const u = await victim(ours.base, reader, seconds, connections);
-      stop = true;
-      await loop;
+      loop.send('stop');
+      const { codes: got } = await done;
+      let uploads = 0;
+      for (const [code, n] of Object.entries(got)) {
+        codes.set(code, (codes.get(code) ?? 0) + n);
+        uploads += n;
+      }
       under.push({ ...u, uploads });
       log(
         `  round ${i + 1}: quiet p99 ${round(q.p99)} ms (${round(q.rps, 0)} req/s); under upload p99 ${round(u.p99)} ms (${round(u.rps, 0)} req/s, ${uploads} uploads)`,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, imeis, otherCompany, readXlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
 import type { CommandKind, DeviceRef } from '../network/index.js';
+import { EXPORT_BATCH } from './export.js';
 
 let t: TestApp;
 let admin: Session;
@@ -381,5 +382,26 @@ describe('usage export', () => {
     expect(byImei.has(imeis('86102', 3)[0])).toBe(false);
     const zh = await readXlsx((await get('mode=day&start=2026-03-01&end=2026-03-01', 'zh-CN')).rawPayload);
     expect(zh[0]).toEqual(['IMEI', '设备名称', '2026-03-01', '合计（MB）']);
+  });
+
+  it('lists every device of the subtree exactly once across batch boundaries (a full last batch, one over)', async () => {
+    // the company one device over a batch, its sub-company exactly one full batch
+    const bulk = (companyId: string, prefix: string, n: number) =>
+      t.database.rows(sql`
+        INSERT INTO devices (company_id, imei, name, region, status, license_expires_at)
+        SELECT ${companyId}, ${prefix} || lpad(g::text, 10, '0'), 'bulk ' || g, 'europe', 'physical_card', now() + interval '200 days'
+        FROM generate_series(1, ${n}) AS g`);
+    await bulk(demo.id, '86110', EXPORT_BATCH + 1 - 30);
+    await bulk(sub.id, '86111', EXPORT_BATCH - 5);
+    try {
+      const rows = await readXlsx((await get('mode=day&start=2026-03-01&end=2026-03-01')).rawPayload);
+      const exported = rows.slice(1).map((r) => String(r[0]));
+      const expected = await t.database.rows<{ imei: string }>(sql`SELECT imei FROM devices WHERE company_id IN (${demo.id}, ${sub.id}) ORDER BY imei`);
+      expect(exported).toHaveLength(2 * EXPORT_BATCH + 1);
+      expect(new Set(exported).size).toBe(exported.length);
+      expect([...exported].sort()).toEqual(expected.map((e) => e.imei));
+    } finally {
+      await t.database.rows(sql`DELETE FROM devices WHERE imei LIKE '8611%'`);
+    }
   });
 });
