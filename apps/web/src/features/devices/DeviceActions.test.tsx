@@ -2,38 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { changeLocale } from '../../i18n';
+import { deviceRow } from '../../test/deviceRow';
 import { mockApi, renderApp, resetState, signIn } from '../../test/utils';
 
-const ROW = {
-  id: 'd1',
-  imei: '861234567890123',
-  name: 'Pump 1',
-  region: 'europe',
-  status: 'physical_card',
-  online: true,
-  suspended: false,
-  autoRenew: true,
-  realName: 'real_name',
-  iccid: '8986001234567890123',
-  networkOperator: 'Vodafone',
-  networkOperatorCode: '26202',
-  networkType: '4G',
-  signalLevel: 4,
-  area: 'Berlin',
-  areaCode: 'de-berlin',
-  groupId: null,
-  groupName: null,
-  groupNameCode: null,
-  strategyName: null,
-  usageYesterdayMb: 0,
-  usageMonthMb: 0,
-  usageYesterdayBytes: 0,
-  usageMonthBytes: 0,
-  activatedAt: '2026-10-01T00:00:00Z',
-  licenseExpiresAt: '2027-10-01T00:00:00Z',
-  createdAt: '2026-09-30T12:00:00Z',
-  updatedAt: '2026-11-21T08:00:00Z',
-};
+const ROW = deviceRow();
 const detailOf = (status: string) => ({
   device: { ...ROW, status },
   operations: [],

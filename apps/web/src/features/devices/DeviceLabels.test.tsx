@@ -4,38 +4,19 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { changeLocale } from '../../i18n';
 import en from '../../locales/en/devices.json';
 import zh from '../../locales/zh-CN/devices.json';
+import { DEFAULT_GROUP, deviceRow, usageOf } from '../../test/deviceRow';
 import { mockApi, renderApp, resetState, signIn } from '../../test/utils';
 
-const ROW = {
-  id: 'd1',
-  imei: '861234567890123',
-  name: 'Pump 1',
+const ROW = deviceRow({
   region: 'china_mainland',
   status: 'esim',
-  online: true,
-  suspended: false,
-  autoRenew: true,
-  realName: 'real_name',
-  iccid: '8986001234567890123',
   networkOperator: 'China Mobile',
   networkOperatorCode: '46000',
-  networkType: '4G',
-  signalLevel: 4,
   area: 'Guangdong Guangzhou',
   areaCode: 'cn-gd-guangzhou',
-  groupId: '0b9a1459-0000-4000-8000-000000000001',
-  groupName: '默认分组',
-  groupNameCode: 'default',
-  strategyName: null,
-  usageYesterdayMb: 1.5,
-  usageMonthMb: 3,
-  usageYesterdayBytes: 1.5 * 1048576,
-  usageMonthBytes: 3 * 1048576,
-  activatedAt: '2026-10-01T00:00:00Z',
-  licenseExpiresAt: '2027-10-01T00:00:00Z',
-  createdAt: '2026-09-30T12:00:00Z',
-  updatedAt: '2026-11-21T08:00:00Z',
-};
+  ...DEFAULT_GROUP,
+  ...usageOf(1.5, 3),
+});
 /** A device whose data the platform has no code for: shown as the server sent it, in either language. */
 const UNKNOWN = {
   ...ROW,

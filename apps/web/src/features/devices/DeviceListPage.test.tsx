@@ -1,38 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test } from 'vitest';
+import { DEFAULT_GROUP, deviceRow, usageOf } from '../../test/deviceRow';
 import { jsonResponse, mockApi, renderApp, resetState, signIn } from '../../test/utils';
 
-const ROW = {
-  id: 'd1',
-  imei: '861234567890123',
-  name: '水泵 1 号',
-  region: 'europe',
-  status: 'esim',
-  online: true,
-  suspended: false,
-  autoRenew: true,
-  realName: 'real_name',
-  iccid: '8986001234567890123',
-  networkOperator: 'Vodafone',
-  networkOperatorCode: '26202',
-  networkType: 'LTE',
-  signalLevel: 4,
-  area: 'Berlin',
-  areaCode: 'de-berlin',
-  groupId: '0b9a1459-0000-4000-8000-000000000001',
-  groupName: '默认分组',
-  groupNameCode: 'default',
-  strategyName: null,
-  usageYesterdayMb: 12.5,
-  usageMonthMb: 2048,
-  usageYesterdayBytes: 12.5 * 1048576,
-  usageMonthBytes: 2048 * 1048576,
-  activatedAt: '2026-10-01T00:00:00Z',
-  licenseExpiresAt: '2027-10-01T00:00:00Z',
-  createdAt: '2026-09-30T12:00:00Z',
-  updatedAt: '2026-11-21T08:00:00Z',
-};
+const ROW = deviceRow({ name: '水泵 1 号', status: 'esim', networkType: 'LTE', ...DEFAULT_GROUP, ...usageOf(12.5, 2048) });
 
 const DETAIL = {
   device: ROW,
