@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, call, DEMO, login, type Session } from '../../test/helper.js';
 import { type ProbeApp, probeApp } from '../../test/probe-app.js';
-import { isInputFault, sqlStateOf } from './db-errors.js';
+import { isInputFault, isUniqueViolation, sqlStateOf } from './db-errors.js';
 
 /** Queries a value that slipped past a schema could make fail, each with the SQLSTATE it raises. */
 const INPUT_FAULTS = {
@@ -52,5 +52,24 @@ describe('a database error a request value caused', () => {
     expect(logged).toHaveLength(1);
     expect(sqlStateOf({ cause: { code: state, severity: 'ERROR' } })).toBe(state);
     expect(isInputFault(state)).toBe(false);
+  });
+});
+
+describe('a unique violation', () => {
+  it('is found through the wrapping error, by the index it names, on this database', async () => {
+    await p.database.rows(sql.raw('CREATE TABLE probe_unique (v text, CONSTRAINT probe_unique_v_uq UNIQUE (v))'));
+    await p.database.rows(sql`INSERT INTO probe_unique (v) VALUES ('a')`);
+    const err = await p.database.rows(sql`INSERT INTO probe_unique (v) VALUES ('a')`).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isUniqueViolation(err)).toBe(true);
+    expect(isUniqueViolation(err, 'probe_unique_v_uq')).toBe(true);
+    expect(isUniqueViolation(err, 'users_email_uq')).toBe(false);
+    const other = await p.database.rows(sql`SELECT ${'x'}::uuid`).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isUniqueViolation(other)).toBe(false);
   });
 });

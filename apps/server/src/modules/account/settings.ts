@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { type Locale, passwordProblem, TIMING } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { sha256hex } from '../../lib/hash.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { assertWithin, RateLimited } from '../../lib/rate-limits.js';
@@ -12,14 +13,6 @@ import { COUNTRY_CODES } from '../countries/index.js';
 import { assertContactFree } from '../invitations/index.js';
 
 type Who = { actor: Actor; userId: string; companyId: string };
-
-const isUniqueViolation = (e: unknown, index: string): boolean => {
-  for (let c: unknown = e; c; c = (c as { cause?: unknown }).cause) {
-    const err = c as { code?: string; constraint?: string; message?: string };
-    if (err.code === '23505' && (err.constraint === index || err.message?.includes(index))) return true;
-  }
-  return false;
-};
 
 async function me(database: Database, userId: string) {
   const [u] = await database.rows<{ name: string; email: string; phone: string | null; job_title: string; password_hash: string }>(

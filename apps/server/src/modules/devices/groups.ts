@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
 import { t } from '../../i18n/index.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, type AuditEntry, recordAudit, recordAuditMany } from '../audit/index.js';
@@ -17,11 +18,6 @@ export function groupName(raw: string | undefined): string {
   if (!zGroupName.safeParse(name).success) throw new AppError(25011);
   return name;
 }
-
-const isUniqueViolation = (e: unknown): boolean => {
-  for (let c: unknown = e; c; c = (c as { cause?: unknown }).cause) if ((c as { code?: string }).code === '23505') return true;
-  return false;
-};
 
 export async function listGroups(database: Database, companyId: string, locale: Locale): Promise<TGroup[]> {
   await defaultGroup(database, companyId);

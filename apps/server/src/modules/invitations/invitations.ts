@@ -1,6 +1,7 @@
 import { type Locale, TIMING } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { sha256hex } from '../../lib/hash.js';
 import { NO_PASSWORD, randomToken } from '../../lib/passwords.js';
 import { enqueueEmail } from '../../mail/outbox.js';
@@ -16,14 +17,6 @@ export type NewMember = {
   /** the state the member takes once they accept */
   state: 'enabled' | 'disabled';
   description?: string;
-};
-
-const isUniqueViolation = (e: unknown, index: string): boolean => {
-  for (let c: unknown = e; c; c = (c as { cause?: unknown }).cause) {
-    const err = c as { code?: string; constraint?: string; message?: string };
-    if (err.code === '23505' && (err.constraint === index || err.message?.includes(index))) return true;
-  }
-  return false;
 };
 
 /** Refuses an e-mail or phone another live account uses (29005 / 29014), whatever its company. */

@@ -1,6 +1,7 @@
 import type { Locale } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
 import { assertContactFree, companyLocale, sendInvitation } from '../invitations/index.js';
@@ -39,9 +40,8 @@ export async function editMember(
       );
     } catch (e) {
       // another request took the address or the phone between the check and the update
-      const text = String((e as { cause?: { message?: string } }).cause?.message ?? (e as Error).message);
-      if (text.includes('users_email_uq')) throw new AppError(29005, { field: 'mail' });
-      if (text.includes('users_phone_uq')) throw new AppError(29014, { field: 'phone' });
+      if (isUniqueViolation(e, 'users_email_uq')) throw new AppError(29005, { field: 'mail' });
+      if (isUniqueViolation(e, 'users_phone_uq')) throw new AppError(29014, { field: 'phone' });
       throw e;
     }
     const before = new Set(target.roles.map((r) => r.id));
