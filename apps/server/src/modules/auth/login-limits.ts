@@ -19,20 +19,20 @@ export type Attempt = { account: string; address: string };
  * to the limit. A failed attempt keeps its reservation; a good one gives it back (release).
  */
 export async function reserveAttempt(database: Database, a: Attempt): Promise<void> {
-  const byAccount = await hit(database, ACCOUNT, a.account, LOGIN_LIMITS.windowMs);
-  const byAddress = await hit(database, ADDRESS, a.address, LOGIN_LIMITS.windowMs);
+  const [byAccount, byAddress] = await Promise.all([
+    hit(database, ACCOUNT, a.account, LOGIN_LIMITS.windowMs),
+    hit(database, ADDRESS, a.address, LOGIN_LIMITS.windowMs),
+  ]);
   const over = [byAccount.hits > LOGIN_LIMITS.perAccount ? byAccount : null, byAddress.hits > LOGIN_LIMITS.perAddress ? byAddress : null].filter(
     (t) => t !== null,
   );
   if (over.length === 0) return;
-  await unhit(database, ACCOUNT, a.account);
-  await unhit(database, ADDRESS, a.address);
+  await Promise.all([unhit(database, ACCOUNT, a.account), unhit(database, ADDRESS, a.address)]);
   const retryAfterS = Math.max(...over.map((t) => t.retryAfterS));
   throw new RateLimited(29002, retryAfterS, { params: { minutes: Math.max(1, Math.ceil(retryAfterS / 60)) } });
 }
 
 /** The password was right: the account's failures are forgotten, the address's attempt given back. */
 export async function releaseAttempt(database: Database, a: Attempt): Promise<void> {
-  await forget(database, ACCOUNT, a.account);
-  await unhit(database, ADDRESS, a.address);
+  await Promise.all([forget(database, ACCOUNT, a.account), unhit(database, ADDRESS, a.address)]);
 }
