@@ -1,6 +1,7 @@
 import { ConfigProvider } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../i18n';
 import { antdLocaleOf, loadAntdLocale } from './antdLocale';
 
 /**
@@ -9,8 +10,8 @@ import { antdLocaleOf, loadAntdLocale } from './antdLocale';
  * defaults show.
  */
 export function AntdLocale({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
-  const lng = i18n.language === 'en' ? 'en' : 'zh-CN';
+  useTranslation(); // re-renders on a language switch
+  const lng = currentLocale();
   const [, setLoaded] = useState(0);
   const locale = antdLocaleOf(lng);
   useEffect(() => {

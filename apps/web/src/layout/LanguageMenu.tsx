@@ -3,6 +3,7 @@ import { LOCALES, type Locale } from '@rrp/contracts/constants';
 import { Button } from 'antd';
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../i18n';
 import { switchLanguage } from '../i18n/switchLanguage';
 
 /**
@@ -11,8 +12,8 @@ import { switchLanguage } from '../i18n/switchLanguage';
  * one avoids loading antd's Menu and Dropdown on the sign-in page.
  */
 export function LanguageMenu() {
-  const { t, i18n } = useTranslation();
-  const current: Locale = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const { t } = useTranslation();
+  const current = currentLocale();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const listId = useId();

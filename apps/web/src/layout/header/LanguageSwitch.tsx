@@ -2,13 +2,14 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { LOCALES, type Locale } from '@rrp/contracts/constants';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n';
 import { useSwitchLanguage } from './useSwitchLanguage';
 
 /** The console header's language dropdown; the public pages use the lighter LanguageMenu. */
 export function LanguageSwitch({ variant = 'text' }: { variant?: 'text' | 'default' }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const switchTo = useSwitchLanguage();
-  const current: Locale = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const current = currentLocale();
   return (
     <Dropdown
       trigger={['click']}

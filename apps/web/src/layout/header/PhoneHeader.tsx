@@ -13,6 +13,7 @@ import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HOME_PATH } from '../../app/routes';
+import { currentLocale } from '../../i18n';
 import { useSession } from '../../lib/session';
 import { LogoMark } from './Logo';
 import { useHeaderActions } from './useHeaderActions';
@@ -23,11 +24,11 @@ import { useSwitchLanguage } from './useSwitchLanguage';
  * logo, and one account menu holding language, announcements, help, feedback and sign-out.
  */
 export function PhoneHeader({ onMenu, onFeedback }: { onMenu: () => void; onFeedback: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const switchTo = useSwitchLanguage();
   const { account } = useSession();
   const actions = useHeaderActions();
-  const current: Locale = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const current = currentLocale();
 
   const items: MenuProps['items'] = [
     {
