@@ -19,6 +19,7 @@ import { licenseHandlers } from './modules/licenses/index.js';
 import { memberHandlers } from './modules/members/index.js';
 import { type ConnectivityProvider, networkHandlers } from './modules/network/index.js';
 import { opsHandlers } from './modules/ops/index.js';
+import { orderHandlers, orderOpsHandlers, type PaymentGateway, paymentNotifyHandlers } from './modules/orders/index.js';
 import { platformHandlers, platformOpsHandlers, readSupportContact } from './modules/platform/index.js';
 import { roleHandlers } from './modules/roles/index.js';
 import { authPlugin } from './plugins/auth.js';
@@ -36,6 +37,8 @@ export type AppOptions = {
   /** where the logs go (stdout by default) */
   logStream?: NodeJS.WritableStream;
   provider: ConnectivityProvider;
+  /** WeChat Pay (or its simulator); null: WeChat payments are unavailable */
+  payments?: PaymentGateway | null;
 };
 
 /** Never log credentials: tokens, signatures, cookies and bodies stay out of the logs. */
@@ -44,6 +47,11 @@ const REDACT = ['req.headers["x-token"]', 'req.headers["x-sign"]', 'req.headers.
 /** Every module's handlers: one per endpoint declared in packages/contracts (the compiler checks both ways). */
 export function allHandlers(opts: AppOptions): HandlerMap {
   const { config, database, provider } = opts;
+  const orders = {
+    database,
+    gateway: opts.payments ?? null,
+    remittanceAccount: { accountName: config.RRP_REMITTANCE_ACCOUNT_NAME, bankName: config.RRP_REMITTANCE_BANK, accountNo: config.RRP_REMITTANCE_ACCOUNT_NO },
+  };
   const keys = new RsaKeys(database);
   const captchas = new Captchas(database, config.NODE_ENV === 'production' ? undefined : config.RRP_TEST_CAPTCHA);
   return {
@@ -64,6 +72,9 @@ export function allHandlers(opts: AppOptions): HandlerMap {
     ...roleHandlers({ database }),
     ...platformHandlers({ database, defaults: config.supportContact }),
     ...platformOpsHandlers({ database, defaults: config.supportContact }),
+    ...orderHandlers(orders),
+    ...orderOpsHandlers(orders),
+    ...paymentNotifyHandlers(orders),
   } satisfies HandlerMap;
 }
 

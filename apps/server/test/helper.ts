@@ -6,6 +6,7 @@ import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
 import { type ConnectivityProvider, createProvider } from '../src/modules/network/index.js';
+import type { PaymentGateway } from '../src/modules/orders/index.js';
 import { seedDemo } from '../src/seed/demo.js';
 
 export const TEST_CAPTCHA = 'abcd';
@@ -59,12 +60,14 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export type TestApp = { app: FastifyInstance; database: Database; config: Config; provider: ConnectivityProvider; close(): Promise<void> };
 
-export async function buildTestApp(opts: { seed?: boolean; config?: Record<string, string>; logger?: boolean } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  opts: { seed?: boolean; config?: Record<string, string>; logger?: boolean; payments?: PaymentGateway | null } = {},
+): Promise<TestApp> {
   const config = testConfig(opts.config);
   const database = await freshDatabase();
   if (opts.seed !== false) await seedDemo(database, config);
   const provider = createProvider(database, { simulateFleet: false });
-  const app = await buildApp({ config, database, provider, logger: opts.logger ?? false });
+  const app = await buildApp({ config, database, provider, payments: opts.payments ?? null, logger: opts.logger ?? false });
   await app.ready();
   return {
     app,

@@ -11,6 +11,7 @@ export * from './feedback/constants.js';
 export * from './licenses/constants.js';
 export * from './members/constants.js';
 export * from './network/constants.js';
+export * from './orders/constants.js';
 export * from './platform/constants.js';
 export * from './shared/errors.js';
 export * from './shared/limits.js';

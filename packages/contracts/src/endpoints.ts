@@ -10,6 +10,7 @@ import { licenseEndpoints } from './licenses/endpoints.js';
 import { memberEndpoints } from './members/endpoints.js';
 import { networkEndpoints } from './network/endpoints.js';
 import { opsEndpoints } from './ops/endpoints.js';
+import { orderEndpoints, orderOpsEndpoints, orderProviderEndpoints } from './orders/endpoints.js';
 import { platformEndpoints, platformOpsEndpoints } from './platform/endpoints.js';
 import { roleEndpoints } from './roles/endpoints.js';
 
@@ -36,4 +37,7 @@ export const ENDPOINTS = joinEndpoints(
   roleEndpoints,
   platformEndpoints,
   platformOpsEndpoints,
+  orderEndpoints,
+  orderOpsEndpoints,
+  orderProviderEndpoints,
 );

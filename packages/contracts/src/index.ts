@@ -27,6 +27,7 @@ export * from './network/endpoints.js';
 export * from './network/schemas.js';
 export * from './ops/endpoints.js';
 export * from './ops/schemas.js';
+export * from './orders/index.js';
 export * from './platform/index.js';
 export * from './roles/endpoints.js';
 export * from './roles/schemas.js';

@@ -10,7 +10,13 @@ import { checkFileName, checkText } from '../plugins/text-guard.js';
 import type { FileReply, HandlerMap } from './handler.js';
 import { parseMultipart } from './multipart.js';
 
-const SECURITY = { public: undefined, member: [{ token: [], sign: [] }], staff: [{ token: [], sign: [] }], device: [{ token: [], sign: [] }] };
+const SECURITY = {
+  public: undefined,
+  member: [{ token: [], sign: [] }],
+  staff: [{ token: [], sign: [] }],
+  device: [{ token: [], sign: [] }],
+  provider: undefined,
+};
 
 /** The declared endpoints without a handler, and the handlers without a declaration. */
 export function handlerMismatch(handlerKeys: readonly string[]): { missing: string[]; undeclared: string[] } {
@@ -68,7 +74,15 @@ export function registerEndpoints(app: FastifyInstance, handlerMap: HandlerMap):
       bodyLimit: endpoint.multipart?.maxBytes,
       config: { endpoint, endpointKey: key },
       schema: {
-        tags: [endpoint.principal === 'staff' ? `ops-${area}` : endpoint.principal === 'device' ? 'device-api' : area],
+        tags: [
+          endpoint.principal === 'staff'
+            ? `ops-${area}`
+            : endpoint.principal === 'device'
+              ? 'device-api'
+              : endpoint.principal === 'provider'
+                ? 'payment-notifications'
+                : area,
+        ],
         summary: endpoint.summary,
         description: endpoint.description,
         security: SECURITY[endpoint.principal],

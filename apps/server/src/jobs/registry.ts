@@ -2,6 +2,7 @@ import type { EmailJob } from '../mail/outbox.js';
 import type { Mailer } from '../mail/transport.js';
 import { licenseJobs } from '../modules/licenses/index.js';
 import { networkJobs } from '../modules/network/index.js';
+import { orderJobs } from '../modules/orders/index.js';
 import { cleanup } from './cleanup.js';
 import type { JobHandler, Periodic } from './runner.js';
 import type { ModuleDeps } from './types.js';
@@ -10,7 +11,7 @@ export type { ModuleDeps } from './types.js';
 
 /** Every job handler and periodic job of the product, by module. */
 export function allJobs(deps: ModuleDeps & { mailer: Mailer }): { handlers: Record<string, JobHandler>; periodic: Periodic[] } {
-  const modules = [licenseJobs(deps), networkJobs(deps)];
+  const modules = [licenseJobs(deps), networkJobs(deps), orderJobs({ database: deps.database, gateway: deps.payments ?? null })];
   return {
     handlers: {
       'email.send': (job: EmailJob) => deps.mailer.send(job),

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.js';
 import type { ConnectivityProvider } from '../modules/network/index.js';
+import type { PaymentGateway } from '../modules/orders/index.js';
 
 /** What a module's jobs are built with. */
-export type ModuleDeps = { database: Database; provider: ConnectivityProvider };
+export type ModuleDeps = { database: Database; provider: ConnectivityProvider; payments?: PaymentGateway | null };

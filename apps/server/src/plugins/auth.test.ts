@@ -83,6 +83,13 @@ describe('signed calls', () => {
     expect(await codeOf(call(t.app, s, api('/account/query'), {}, { requestId }))).toEqual([401, 28003]);
   });
 
+  it('accepts a request id once when the same call arrives several times at once', async () => {
+    const requestId = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => codeOf(call(t.app, s, api('/account/query'), {}, { requestId }))));
+    expect(answers.filter(([status]) => status === 200)).toHaveLength(1);
+    expect(answers.filter(([status, code]) => status === 401 && code === 28003)).toHaveLength(5);
+  });
+
   it('refuses a request id that is not a UUID, a foreign sign method and an unknown version', async () => {
     expect(await codeOf(call(t.app, s, api('/account/query'), {}, { requestId: 'abc' }))).toEqual([401, 28003]);
     expect(await codeOf(call(t.app, s, api('/account/query'), {}, { mutate: (h) => (h['X-Sign-Method'] = 'MD5') }))).toEqual([401, 28003]);

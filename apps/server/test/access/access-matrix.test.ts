@@ -37,7 +37,7 @@ describe('access matrix', () => {
       const audits = expected === 'ok' && endpoint.audit ? await auditCount(t.database, endpoint.audit) : 0;
       const answer = await callRoute(fx, key, session, req);
       const got = succeeded(answer) ? 'ok' : answer.code;
-      seen.push(`${caller}: ${got}${got === expected ? '' : ` (expected ${expected}: ${answer.status} ${answer.body})`}`);
+      seen.push(`${caller}: ${got}${got === expected ? '' : ` (expected ${expected}: ${answer.status} ${answer.body.slice(0, 300)})`}`);
       if (expected !== 'ok') {
         expect.soft(await digest(t.database), `${caller}'s refused call changed the database`).toBe(before);
       } else if (endpoint.audit) {

@@ -30,6 +30,7 @@ export type MatrixRows = Partial<Record<ApiKey, MatrixRow>>;
 
 export const NOT_SIGNED_IN = 22007;
 export const NO_PERMISSION = 10002;
+export const UNVERIFIED = 28003;
 
 /**
  * The answers a route's declaration implies: nobody is not signed in; a member route refuses the
@@ -38,6 +39,8 @@ export const NO_PERMISSION = 10002;
  */
 export function defaultExpect(endpoint: Endpoint, caller: CallerName): Expect | 'skip' {
   if (endpoint.principal === 'public') return caller === 'nobody' ? 'ok' : 'skip';
+  // a provider's notification without the provider's signature is refused as unauthenticated
+  if (endpoint.principal === 'provider') return caller === 'nobody' ? UNVERIFIED : 'skip';
   if (caller === 'nobody') return NOT_SIGNED_IN;
   if (endpoint.principal === 'staff') return caller === 'staff' ? 'ok' : NO_PERMISSION;
   if (endpoint.principal === 'device') return caller === 'holder' || caller === 'staff' ? NOT_SIGNED_IN : 'skip';
@@ -80,13 +83,16 @@ export async function callRoute(fx: Fixtures, key: ApiKey, session: Session | nu
   let code: number | null = null;
   if (res.headers['content-type']?.toString().includes('application/json')) code = (res.json() as { code?: number }).code ?? null;
   else if (res.statusCode === 200) code = 0;
-  return { status: res.statusCode, code, body: res.body.slice(0, 300) };
+  return { status: res.statusCode, code, body: res.body };
 }
 
 export const succeeded = (a: Answer) => a.status === 200 && a.code === 0;
 
-/** Tables a refused call may touch without changing anything: replay guards, sessions' last use, rate counters, queued jobs. */
-const VOLATILE = new Set(['used_request_ids', 'sessions', 'rate_limits', 'captchas', 'rsa_keys', 'jobs', 'meta']);
+/**
+ * Tables a refused call may touch without changing anything: replay guards, sessions' last use,
+ * rate counters, queued jobs, the record of refused payment notifications.
+ */
+const VOLATILE = new Set(['used_request_ids', 'sessions', 'rate_limits', 'captchas', 'rsa_keys', 'jobs', 'meta', 'payment_events']);
 
 let tables: string[] | null = null;
 

@@ -94,7 +94,8 @@ async function call(key: ApiKey, req: FuzzRequest) {
     const headers: Record<string, string> = { 'accept-language': attempt % 2 ? 'en' : 'zh-CN' };
     if (req.contentType) headers['content-type'] = req.contentType;
     const principal = endpoint.principal;
-    if (principal !== 'public') {
+    // a provider's notification carries the provider's signature, not ours: sent unsigned, it is refused
+    if (principal !== 'public' && principal !== 'provider') {
       const c = credentials[principal];
       if (!c) throw new Error(`no credentials for ${principal}`);
       Object.assign(
@@ -104,7 +105,7 @@ async function call(key: ApiKey, req: FuzzRequest) {
     }
     const res = await t.app.inject({ method: req.method, url: req.url, headers, payload: req.payload, remoteAddress: nextAddress() });
     const code = res.headers['content-type']?.toString().includes('json') ? (JSON.parse(res.body) as { code?: number }).code : undefined;
-    if (principal !== 'public' && principal !== 'device' && attempt === 0 && SESSION_ENDED_CODES.includes(code as never)) {
+    if ((principal === 'member' || principal === 'staff') && attempt === 0 && SESSION_ENDED_CODES.includes(code as never)) {
       await signIn(principal);
       continue;
     }

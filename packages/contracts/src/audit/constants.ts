@@ -44,6 +44,17 @@ export const AUDIT_ACTIONS = [
   'announcement.publish',
   'announcement.delete',
   'platform.contact',
+  'order.create',
+  'order.update',
+  'order.cancel',
+  'order.remittance',
+  'order.pay',
+  'order.deliver',
+  'order.expire',
+  'remittance.confirm',
+  'remittance.reject',
+  'merchandise.update',
+  'license.autoRenew',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -63,5 +74,7 @@ export const AUDIT_TARGET_TYPES = [
   'feedback',
   'announcement',
   'platform',
+  'order',
+  'merchandise',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

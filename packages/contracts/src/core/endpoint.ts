@@ -10,12 +10,16 @@ export const API_ROOT = '/api/v1';
  * - `public`: nobody in particular (sign-in, registration, the captcha);
  * - `member`: a customer company's member, with a session;
  * - `staff`: platform staff in the back office, with a session;
- * - `device`: a device or gateway, with its company's device key.
+ * - `device`: a device or gateway, with its company's device key;
+ * - `provider`: a payment provider's server (WeChat Pay), verified by the provider's own signature scheme.
  */
-export type Principal = 'public' | 'member' | 'staff' | 'device';
+export type Principal = 'public' | 'member' | 'staff' | 'device' | 'provider';
 
 /** The path prefix (under API_ROOT) each principal's endpoints live in; neither reaches the other's. */
-export const PRINCIPAL_PREFIX = { public: '/rrp/', member: '/rrp/', staff: '/ops/', device: '/device/' } as const satisfies Record<Principal, string>;
+export const PRINCIPAL_PREFIX = { public: '/rrp/', member: '/rrp/', staff: '/ops/', device: '/device/', provider: '/pay/' } as const satisfies Record<
+  Principal,
+  string
+>;
 
 /**
  * Which records a handler may reach, and so what its scoped queries are restricted to:
@@ -58,10 +62,20 @@ type Common = {
 };
 
 export type PublicEndpoint = Common & { principal: 'public'; permission: null; scope: 'none' };
-export type MemberEndpoint = Common & { principal: 'member'; permission: Permission | null; scope: 'self' | 'company' | 'subtree' };
+/** A member endpoint's permission: one code, any one of several codes, or none (every member). */
+export type MemberPermission = Permission | readonly Permission[] | null;
+export type MemberEndpoint = Common & { principal: 'member'; permission: MemberPermission; scope: 'self' | 'company' | 'subtree' };
+
+/** Whether held codes satisfy a declared permission (any one of a list). */
+export function holdsPermission(held: readonly string[], permission: string | readonly string[] | null): boolean {
+  if (!permission) return true;
+  return typeof permission === 'string' ? held.includes(permission) : permission.some((p) => held.includes(p));
+}
 export type StaffEndpoint = Common & { principal: 'staff'; permission: StaffPermission | null; scope: 'self' | 'platform' };
 export type DeviceEndpoint = Common & { principal: 'device'; permission: null; scope: 'company' };
-export type Endpoint = PublicEndpoint | MemberEndpoint | StaffEndpoint | DeviceEndpoint;
+/** Not signed by our scheme: the handler verifies the provider's signature over the raw body. */
+export type ProviderEndpoint = Common & { principal: 'provider'; permission: null; scope: 'none' };
+export type Endpoint = PublicEndpoint | MemberEndpoint | StaffEndpoint | DeviceEndpoint | ProviderEndpoint;
 
 type Without<E, K extends keyof E> = Omit<E, K>;
 
@@ -78,6 +92,10 @@ export const staffEndpoint = <const E extends Without<StaffEndpoint, 'principal'
 /** An endpoint for devices, signed with their company's device key. */
 export const deviceEndpoint = <const E extends Without<DeviceEndpoint, 'principal' | 'permission' | 'scope'>>(e: E) =>
   ({ ...e, principal: 'device', permission: null, scope: 'company' }) as const;
+
+/** An endpoint a payment provider calls (its notifications). */
+export const providerEndpoint = <const E extends Without<ProviderEndpoint, 'principal' | 'permission' | 'scope'>>(e: E) =>
+  ({ ...e, principal: 'provider', permission: null, scope: 'none' }) as const;
 
 export type EndpointMap = Record<EndpointKey, Endpoint>;
 

@@ -28,7 +28,16 @@ export type Permission = (typeof PERMISSIONS)[number];
  * Permission codes of the back office, held by platform staff (never by a customer's member).
  * Every staff member holds them all until the platform has staff roles (docs/decisions.md).
  */
-export const STAFF_PERMISSIONS = ['OPS_CERTIFICATION', 'OPS_COMPANIES', 'OPS_ANNOUNCEMENTS', 'OPS_FEEDBACK', 'OPS_AUDIT', 'OPS_PLATFORM_SETTINGS'] as const;
+export const STAFF_PERMISSIONS = [
+  'OPS_CERTIFICATION',
+  'OPS_COMPANIES',
+  'OPS_ANNOUNCEMENTS',
+  'OPS_FEEDBACK',
+  'OPS_AUDIT',
+  'OPS_PLATFORM_SETTINGS',
+  'OPS_ORDERS',
+  'OPS_PRICES',
+] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 /** The codes a role can be given (DEDUCTION_SOURCE is derived from the company, never granted). */

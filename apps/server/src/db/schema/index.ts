@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './commerce.js';
 export * from './companies.js';
 export * from './devices.js';
 export * from './platform.js';

@@ -83,6 +83,9 @@ export const ERROR_TEXTS: Record<ErrorCode, Bilingual> = {
   27008: { zh: '订单状态不允许该操作', en: 'The order state does not allow this' },
   27009: { zh: '没有找到支付记录', en: 'No payment record found' },
   27010: { zh: '支付状态查询失败', en: 'Payment status query failed' },
+  27011: { zh: '微信支付下单失败，请稍后重试', en: 'WeChat Pay could not create the payment; please try again later' },
+  27012: { zh: '订单已支付', en: 'The order has already been paid' },
+  27013: { zh: '订单已取消', en: 'The order has been cancelled' },
   // 28xxx request
   28001: { zh: '请求不是合法的 JSON', en: 'The request is not valid JSON' },
   28002: { zh: '请求参数不合法', en: 'Request parameter invalid' },

@@ -4,8 +4,18 @@ import { backOfficeRows } from './backoffice.js';
 import { companyRows } from './companies.js';
 import { deviceRows } from './devices.js';
 import { memberRows } from './members.js';
+import { orderRows } from './orders.js';
 import { platformRows } from './platform.js';
 import { sessionRows } from './session.js';
 
 /** Every route's row, by area: a new route without one fails the access-matrix test. */
-export const MATRIX: MatrixRows = { ...sessionRows, ...accountRows, ...deviceRows, ...backOfficeRows, ...memberRows, ...companyRows, ...platformRows };
+export const MATRIX: MatrixRows = {
+  ...sessionRows,
+  ...accountRows,
+  ...deviceRows,
+  ...backOfficeRows,
+  ...memberRows,
+  ...companyRows,
+  ...platformRows,
+  ...orderRows,
+};

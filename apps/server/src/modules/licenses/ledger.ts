@@ -1,0 +1,115 @@
+import { LICENSE, type TLicenseLedgerRow } from '@rrp/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { inScope, type TenantScope } from '../../db/scope.js';
+import { AppError } from '../../plugins/errors.js';
+import { type Actor, recordAudit } from '../audit/index.js';
+import { payerOf } from './repository.js';
+
+type LedgerRow = {
+  id: number;
+  at: string;
+  delta: number;
+  reason: TLicenseLedgerRow['reason'];
+  imei: string | null;
+  ref: string | null;
+  user_name: string | null;
+  balance: number;
+};
+
+/**
+ * The paying company's License history, newest first, with the stock after each change (a
+ * running sum over the whole ledger, so a filtered page still shows true balances).
+ */
+export async function licenseLedger(
+  database: Database,
+  scope: TenantScope,
+  q: { reason?: TLicenseLedgerRow['reason']; from?: string; to?: string; pageNum: number; pageSize: number },
+): Promise<{ total: number; list: TLicenseLedgerRow[] }> {
+  const payer = await payerOf(database, scope.companyId);
+  const parts: SQL[] = [sql`true`];
+  if (q.reason) parts.push(sql`l.reason = ${q.reason}`);
+  if (q.from) parts.push(sql`l.created_at >= ${q.from}::date`);
+  if (q.to) parts.push(sql`l.created_at < ${q.to}::date + 1`);
+  const where = sql.join(parts, sql` AND `);
+  const ledger = sql`(SELECT id, created_at, delta, reason, device_id, ref, user_id, sum(delta) OVER (ORDER BY id)::int AS balance
+                      FROM license_ledger WHERE company_id = ${payer.id}) l`;
+  const [rows, [count]] = await Promise.all([
+    database.rows<LedgerRow>(sql`
+      SELECT l.id::int AS id, l.created_at AS at, l.delta, l.reason, d.imei, l.ref, u.name AS user_name, l.balance
+      FROM ${ledger} LEFT JOIN devices d ON d.id = l.device_id LEFT JOIN users u ON u.id = l.user_id
+      WHERE ${where} ORDER BY l.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
+    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM license_ledger l WHERE l.company_id = ${payer.id} AND ${where}`),
+  ]);
+  return {
+    total: count.n,
+    list: rows.map((r) => ({
+      id: r.id,
+      at: new Date(r.at).toISOString(),
+      delta: r.delta,
+      reason: r.reason,
+      imei: r.imei,
+      orderNo: r.reason === 'purchase' ? r.ref : null,
+      userName: r.user_name,
+      balance: r.balance,
+    })),
+  };
+}
+
+/** Devices whose License ends within 30 days, soonest first. */
+export async function expiringDevices(database: Database, scope: TenantScope, q: { pageNum: number; pageSize: number }) {
+  const where = sql`${inScope(scope, sql`d.company_id`)} AND d.license_expires_at > now()
+                    AND d.license_expires_at <= now() + ${`${LICENSE.expiryWarningDays} days`}::interval`;
+  const [rows, [count]] = await Promise.all([
+    database.rows<{ id: string; imei: string; name: string; company_name: string; license_expires_at: string; auto_renew: boolean }>(sql`
+      SELECT d.id, d.imei, d.name, c.name AS company_name, d.license_expires_at, d.auto_renew
+      FROM devices d JOIN companies c ON c.id = d.company_id
+      WHERE ${where} ORDER BY d.license_expires_at, d.id LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
+    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM devices d WHERE ${where}`),
+  ]);
+  return {
+    total: count.n,
+    list: rows.map((r) => ({
+      id: r.id,
+      imei: r.imei,
+      name: r.name,
+      companyName: r.company_name,
+      licenseExpiresAt: new Date(r.license_expires_at).toISOString(),
+      autoRenew: r.auto_renew,
+    })),
+  };
+}
+
+/**
+ * Auto-renewal for listed devices (all must be within reach, or nothing changes: 23009) or for
+ * every device the scope reaches, in one statement, with one audit event.
+ */
+export async function setAutoRenewBulk(
+  database: Database,
+  ctx: { scope: TenantScope; actor: Actor },
+  b: { imeis?: string[]; all?: boolean; autoRenew: boolean },
+): Promise<{ updated: number }> {
+  return database.db.transaction(async (tx) => {
+    let target: SQL = inScope(ctx.scope);
+    if (b.imeis) {
+      const imeis = [...new Set(b.imeis)];
+      const found = await database.rows<{ imei: string }>(sql`SELECT imei FROM devices WHERE ${inScope(ctx.scope)} AND imei IN ${imeis}`, tx);
+      const known = new Set(found.map((r) => r.imei));
+      const foreign = imeis.filter((i) => !known.has(i));
+      if (foreign.length) throw new AppError(23009, { detail: foreign.join(', ') });
+      target = sql`${target} AND imei IN ${imeis}`;
+    }
+    const changed = await database.rows<{ imei: string }>(
+      sql`UPDATE devices SET auto_renew = ${b.autoRenew}, updated_at = now() WHERE ${target} AND auto_renew <> ${b.autoRenew} RETURNING imei`,
+      tx,
+    );
+    await recordAudit(database, tx, ctx.actor, {
+      action: 'license.autoRenew',
+      companyId: ctx.scope.companyId,
+      targetType: 'device',
+      targetLabel: b.all ? '*' : (b.imeis ?? []).slice(0, 10).join(', '),
+      changes: { autoRenew: [!b.autoRenew, b.autoRenew], devices: [null, changed.length] },
+    });
+    return { updated: changed.length };
+  });
+}

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { inScope } from '../../db/scope.js';
+import { handlers } from '../../http/handler.js';
+import type { MemberCaller } from '../../plugins/auth.js';
+import { listMerchandise, updateMerchandise } from './catalogue.js';
+import { createOrder } from './create-order.js';
+import type { PaymentGateway } from './gateway.js';
+import { handleWechatNotification } from './notify.js';
+import { cancelOrder, submitRemittance, updateOrder } from './order-changes.js';
+import { findOrder, listOrders, orderDetailOf, orderFilters, type RemittanceAccount } from './queries.js';
+import { confirmRemittance, rejectRemittance } from './reconciliation.js';
+import { paymentState, prepay } from './wechat.js';
+
+export type OrderDeps = { database: Database; gateway: PaymentGateway | null; remittanceAccount: RemittanceAccount };
+
+export const orderHandlers = ({ database, gateway, remittanceAccount }: OrderDeps) =>
+  handlers({
+    'POST /rrp/merchandise/list': ({ locale }) => listMerchandise(database, locale),
+    'POST /rrp/merchandiseOrder/create': ({ caller, actor, locale, body }) =>
+      createOrder(database, { caller: caller as MemberCaller, actor, locale, account: remittanceAccount }, body),
+    'POST /rrp/merchandiseOrder/query/list': ({ scope, body, locale }) =>
+      listOrders(database, sql`${inScope(scope, sql`o.company_id`)} AND ${orderFilters(body)}`, body, locale),
+    'POST /rrp/merchandiseOrder/detail': async ({ scope, body, locale }) =>
+      orderDetailOf(await findOrder(database, body.orderNo, scope), locale, remittanceAccount),
+    'POST /rrp/merchandiseOrder/update': ({ scope, actor, locale, body }) => updateOrder(database, { scope, actor, locale }, body),
+    'POST /rrp/merchandiseOrder/cancel': ({ scope, actor, locale, body }) => cancelOrder(database, gateway, { scope, actor, locale }, body.orderNo),
+    'POST /rrp/merchandiseOrder/wechat/prepay': ({ scope, body }) => prepay(database, gateway, scope, body.orderNo),
+    'POST /rrp/merchandiseOrder/payment/state': ({ scope, body }) => paymentState(database, gateway, scope, body.orderNo),
+    'POST /rrp/merchandiseOrder/remittance/confirm': ({ scope, actor, locale, body }) => submitRemittance(database, { scope, actor, locale }, body),
+  });
+
+export const orderOpsHandlers = ({ database, remittanceAccount }: OrderDeps) =>
+  handlers({
+    'POST /ops/merchandise/list': ({ locale }) => listMerchandise(database, locale),
+    'POST /ops/merchandise/update': ({ actor, body }) => updateMerchandise(database, actor, body),
+    'POST /ops/order/list': async ({ body, locale }) => {
+      const [page, [queue]] = await Promise.all([
+        listOrders(database, orderFilters(body), body, locale),
+        database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders WHERE remittance_state = 'submitted' AND status = 'pending_payment'`),
+      ]);
+      return { ...page, awaitingReconciliation: queue.n };
+    },
+    'POST /ops/order/detail': async ({ body, locale }) => orderDetailOf(await findOrder(database, body.orderNo, null), locale, remittanceAccount),
+    'POST /ops/remittance/confirm': ({ actor, locale, req, body }) => confirmRemittance(database, { actor, locale, log: req.log }, body.orderNo),
+    'POST /ops/remittance/reject': ({ actor, locale, body }) => rejectRemittance(database, { actor, locale }, body),
+  });
+
+export const paymentNotifyHandlers = ({ database, gateway }: OrderDeps) =>
+  handlers({
+    'POST /pay/wechat/notify': ({ req, reply }) => handleWechatNotification(database, gateway, { headers: req.headers, rawBody: req.rawBody }, reply, req.log),
+  });

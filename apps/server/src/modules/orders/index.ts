@@ -1,0 +1,7 @@
+export { listMerchandise } from './catalogue.js';
+export { DELIVER_JOB, deliverOrder } from './delivery.js';
+export type { PaymentGateway, ProviderTransaction } from './gateway.js';
+export { type OrderDeps, orderHandlers, orderOpsHandlers, paymentNotifyHandlers } from './handlers.js';
+export { EXPIRE_JOB, expireOrders, orderJobs, QUERY_JOB, queryPendingPayments } from './jobs.js';
+export { recordWechatPayment } from './payment.js';
+export type { RemittanceAccount } from './queries.js';

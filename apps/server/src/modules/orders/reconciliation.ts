@@ -1,0 +1,77 @@
+import type { Locale, TOrder } from '@rrp/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../plugins/errors.js';
+import { type Actor, recordAudit } from '../audit/index.js';
+import { deliverSoon, queueDelivery } from './delivery.js';
+import { findOrder, orderOf } from './queries.js';
+import { refuseUnlessPending } from './wechat.js';
+
+/**
+ * The operator found the transfer: the order is paid (delivery queued in the same transaction)
+ * and then delivered. Confirming again, or two operators at once, changes nothing more: the
+ * second answer is the confirmed order.
+ */
+export async function confirmRemittance(
+  database: Database,
+  ctx: { actor: Actor; locale: Locale; log?: { warn(o: object, m: string): void } },
+  orderNo: string,
+): Promise<TOrder> {
+  const before = await findOrder(database, orderNo, null);
+  const moved = await database.db.transaction(async (tx) => {
+    const [o] = await database.rows<{ company_id: string }>(
+      sql`UPDATE orders SET status = 'paid', paid_at = now(), paid_fen = total_fen, remittance_state = 'confirmed', reconciled_by = ${ctx.actor.id}
+          WHERE order_no = ${orderNo} AND pay_method = 'offline' AND status = 'pending_payment' AND remittance_state = 'submitted'
+          RETURNING company_id`,
+      tx,
+    );
+    if (!o) return false;
+    await queueDelivery(database, tx, orderNo);
+    await recordAudit(database, tx, ctx.actor, {
+      action: 'remittance.confirm',
+      companyId: o.company_id,
+      targetType: 'order',
+      targetId: orderNo,
+      targetLabel: orderNo,
+      changes: { status: ['pending_payment', 'paid'], remittanceState: ['submitted', 'confirmed'], bankTransactionNo: [null, before.bank_transaction_no] },
+    });
+    return true;
+  });
+  if (moved) await deliverSoon(database, orderNo, ctx.log);
+  else {
+    const now = await findOrder(database, orderNo, null);
+    if (now.remittance_state !== 'confirmed') {
+      if (now.pay_method === 'offline' && now.status === 'pending_payment' && now.remittance_state !== 'submitted') throw new AppError(27009);
+      if (now.pay_method !== 'offline') throw new AppError(27008);
+      refuseUnlessPending(now);
+      throw new AppError(27008);
+    }
+  }
+  return orderOf(await findOrder(database, orderNo, null), ctx.locale);
+}
+
+/** The transfer was not found: the customer reads the reason and may send a corrected number. */
+export async function rejectRemittance(database: Database, ctx: { actor: Actor; locale: Locale }, b: { orderNo: string; reason: string }): Promise<TOrder> {
+  const before = await findOrder(database, b.orderNo, null);
+  await database.db.transaction(async (tx) => {
+    const [o] = await database.rows(
+      sql`UPDATE orders SET remittance_state = 'rejected', remittance_reject_reason = ${b.reason}, reconciled_by = ${ctx.actor.id}
+          WHERE order_no = ${b.orderNo} AND pay_method = 'offline' AND status = 'pending_payment' AND remittance_state = 'submitted'
+          RETURNING 1`,
+      tx,
+    );
+    if (!o) {
+      refuseUnlessPending(before);
+      throw new AppError(before.pay_method === 'offline' && before.remittance_state !== 'submitted' ? 27009 : 27008);
+    }
+    await recordAudit(database, tx, ctx.actor, {
+      action: 'remittance.reject',
+      companyId: before.company_id,
+      targetType: 'order',
+      targetId: b.orderNo,
+      targetLabel: b.orderNo,
+      changes: { remittanceState: ['submitted', 'rejected'], reason: [null, b.reason] },
+    });
+  });
+  return orderOf(await findOrder(database, b.orderNo, null), ctx.locale);
+}
