@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test: i18n parity, contracts, server on PGlite and on PostgreSQL, web units,
+# Runs every test: i18n parity, contracts, server on PGlite and on PostgreSQL, the WeChat Pay simulator, web units,
 # then the build and the end-to-end tests in Chromium. Prints one summary line at the end.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -33,6 +33,9 @@ elif [[ "${CI:-}" == "true" ]]; then
 else
   echo "SKIPPED: PostgreSQL is not reachable at 127.0.0.1:5432 (set it up, or run in CI where it is required)"
 fi
+
+step "WeChat Pay simulator"
+run npx vitest run --root apps/wechatpay-sim --reporter=default --reporter=json --outputFile.json="$PWD/$out/wechatpay-sim.json"
 
 step "web"
 run npx vitest run --root apps/web --reporter=default --reporter=json --outputFile.json="$PWD/$out/web.json"

@@ -35,6 +35,68 @@ const zTrustProxy = z
     return z.NEVER;
   });
 
+/**
+ * WeChat Pay (docs/payments.md). Unset, the server uses the key set generated in
+ * RRP_DATA_DIR/wechatpay/ and, outside production, starts the simulator on WECHATPAY_SIM_PORT.
+ */
+const zWechatPay = {
+  /** https://api.mch.weixin.qq.com for WeChat Pay itself; unset: the simulator */
+  WECHATPAY_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/, 'must be an http(s):// address without a query')
+    .optional(),
+  WECHATPAY_MCHID: z
+    .string()
+    .regex(/^\d{6,32}$/, 'must be the merchant id (digits)')
+    .optional(),
+  WECHATPAY_APPID: z
+    .string()
+    .regex(/^\w{4,32}$/, 'must be the app id (e.g. wx + 16 characters)')
+    .optional(),
+  WECHATPAY_MERCHANT_SERIAL_NO: z
+    .string()
+    .regex(/^[0-9A-Fa-f]{8,64}$/, 'must be the serial number of the merchant API certificate (hexadecimal)')
+    .optional(),
+  WECHATPAY_MERCHANT_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  WECHATPAY_PLATFORM_PUBLIC_KEY_ID: z
+    .string()
+    .regex(/^PUB_KEY_ID_\w{1,64}$/, 'must be the WeChat Pay public key id (PUB_KEY_ID_...)')
+    .optional(),
+  WECHATPAY_PLATFORM_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+  WECHATPAY_APIV3_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{32}$/, 'must be the 32-character APIv3 key')
+    .optional(),
+  /** default: RRP_PUBLIC_URL (else the listening address) + /api/v1/pay/wechat/notify */
+  WECHATPAY_NOTIFY_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s?#]+$/, 'must be an http(s):// address without a query')
+    .optional(),
+  WECHATPAY_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(8089),
+};
+
+/** The variables that make up a merchant's key set: all or none in production. */
+export const WECHATPAY_KEY_VARS = [
+  'WECHATPAY_MCHID',
+  'WECHATPAY_APPID',
+  'WECHATPAY_MERCHANT_SERIAL_NO',
+  'WECHATPAY_MERCHANT_PRIVATE_KEY_FILE',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY_ID',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY_FILE',
+  'WECHATPAY_APIV3_KEY',
+] as const;
+
+function wechatPayKeySetIssues(c: { NODE_ENV: string } & Partial<Record<(typeof WECHATPAY_KEY_VARS)[number], string>>) {
+  const missing = WECHATPAY_KEY_VARS.filter((k) => c[k] === undefined);
+  if (c.NODE_ENV !== 'production' || missing.length === 0 || missing.length === WECHATPAY_KEY_VARS.length) return [];
+  return [
+    {
+      path: [missing[0]],
+      message: `WeChat Pay needs the whole key set in production: set all of ${WECHATPAY_KEY_VARS.join(', ')} or none (missing: ${missing.join(', ')})`,
+    },
+  ];
+}
+
 const zConfig = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -73,6 +135,10 @@ const zConfig = z
     RRP_SUPPORT_EMAIL: z.string().default('support@rrp.local'),
     RRP_OFFICIAL_SITE: z.string().default(''),
     RRP_SUPPORT_HOURS: z.string().default('1-5 09:00-18:00 +08:00'),
+    /** the platform's bank account customers transfer offline payments to */
+    RRP_REMITTANCE_ACCOUNT_NAME: z.string().min(1).max(100).default('RRP 物联网科技有限公司'),
+    RRP_REMITTANCE_BANK: z.string().min(1).max(100).default('招商银行深圳分行营业部'),
+    RRP_REMITTANCE_ACCOUNT_NO: z.string().min(1).max(40).default('7559 2803 1110 901'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BODY_LIMIT_BYTES: z.coerce
       .number()
@@ -80,12 +146,14 @@ const zConfig = z
       .min(1024)
       .max(50 * 1024 * 1024)
       .default(1024 * 1024),
+    ...zWechatPay,
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && c.RRP_TEST_CAPTCHA) {
       ctx.addIssue({ code: 'custom', path: ['RRP_TEST_CAPTCHA'], message: 'is a test hook and must not be set in production' });
     }
     for (const issue of supportContactIssues(c)) ctx.addIssue({ code: 'custom', ...issue });
+    for (const issue of wechatPayKeySetIssues(c)) ctx.addIssue({ code: 'custom', ...issue });
   });
 
 const SUPPORT_ENV = {

@@ -11,6 +11,16 @@ import { JobRunner } from './jobs/runner.js';
 import { MailCatcher } from './mail/catcher.js';
 import { smtpMailer } from './mail/transport.js';
 import { createProvider } from './modules/network/index.js';
+import {
+  createWechatPayGateway,
+  type EmbeddedSimulator,
+  embeddedSimulatorWanted,
+  loadWechatPayConfig,
+  NOTIFY_PATH,
+  startEmbeddedSimulator,
+  type WechatPayConfig,
+  WechatPayConfigError,
+} from './modules/payments/index.js';
 import { type SeedResult, seedDemo } from './seed/demo.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -20,13 +30,14 @@ function fatal(message: string): never {
   process.exit(1);
 }
 
-function printBanner(url: string, database: Database, mailUrl: string | null, seed: SeedResult, dataDir: string) {
+function printBanner(url: string, database: Database, mailUrl: string | null, seed: SeedResult, dataDir: string, payLine: string) {
   const lines = [
     '',
     `  RRP Console is running at ${url}`,
     `  API documentation: ${url}/api/docs`,
     `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     mailUrl ? `  Mail catcher (e-mails sent by the console): ${mailUrl}` : '  E-mail: sent through SMTP_URL',
+    payLine,
     '',
     seed.seeded ? '  Demo accounts (first start):' : '  Demo accounts (password as printed at first start, or RRP_ADMIN_PASSWORD / RRP_OPS_PASSWORD):',
     ...seed.accounts.map((a) => `    ${a.role.padEnd(32)} ${a.email}${a.phone ? ` / ${a.phone}` : ''}${a.password ? `   password: ${a.password}` : ''}`),
@@ -53,6 +64,15 @@ async function main() {
       );
   }
 
+  // WeChat Pay: the configured key set, else the one generated in RRP_DATA_DIR/wechatpay/
+  let wechatpay: WechatPayConfig;
+  try {
+    wechatpay = loadWechatPayConfig(config);
+  } catch (e) {
+    if (e instanceof WechatPayConfigError) fatal(`Invalid configuration:\n  ${e.message}`);
+    throw e;
+  }
+
   let unlock = () => {};
   let database: Database;
   if (config.DATABASE_URL) {
@@ -76,6 +96,30 @@ async function main() {
   }
   const mailer = smtpMailer(smtpUrl, config.MAIL_FROM);
 
+  // the embedded default: the WeChat Pay simulator as a child process (docs/payments.md)
+  const wantSim = embeddedSimulatorWanted(config);
+  let paySim: EmbeddedSimulator | null = null;
+  if (wantSim) {
+    const warn = (m: string) => process.stderr.write(`${m}\n`);
+    paySim = await startEmbeddedSimulator(
+      { dataDir: config.dataDir, port: config.WECHATPAY_SIM_PORT, platformPublicKeyId: wechatpay.platformPublicKeyId },
+      warn,
+    ).catch((e) => {
+      warn(`${e?.message ?? e}: payments are unavailable.`);
+      return null;
+    });
+    if (paySim) {
+      config = { ...config, WECHATPAY_BASE_URL: paySim.url };
+      wechatpay.baseUrl = paySim.url;
+    }
+  }
+  const payments = wantSim && !paySim ? null : createWechatPayGateway(wechatpay);
+  const payLine = paySim
+    ? `  WeChat Pay simulator (pay page): ${paySim.url}/${paySim.reused ? ' (already running)' : ''}`
+    : payments
+      ? `  WeChat Pay: ${wechatpay.baseUrl}`
+      : '  WeChat Pay: unavailable (the simulator did not start)';
+
   const seed: SeedResult = config.RRP_SEED ? await seedDemo(database, config) : { seeded: false, accounts: [] };
   if (seed.seeded && !config.DATABASE_URL) {
     const creds = seed.accounts.map((a) => `${a.role}: ${a.email} ${a.password ?? ''}`).join('\n');
@@ -83,8 +127,8 @@ async function main() {
   }
 
   const provider = createProvider(database, { simulateFleet: config.RRP_SIMULATOR });
-  const app = await buildApp({ config, database, provider, webDist: config.RRP_WEB_DIST ?? WEB_DIST });
-  const { handlers, periodic } = allJobs({ database, provider, mailer });
+  const app = await buildApp({ config, database, provider, payments, webDist: config.RRP_WEB_DIST ?? WEB_DIST });
+  const { handlers, periodic } = allJobs({ database, provider, mailer, payments });
   const jobs = new JobRunner(database, handlers, periodic, app.log);
   if (config.RRP_JOBS) jobs.start();
   if (config.RRP_SIMULATOR) provider.start();
@@ -93,6 +137,8 @@ async function main() {
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  // notifications go to the port really listened on (PORT=0) unless an address was configured
+  if (!config.WECHATPAY_NOTIFY_URL && !config.RRP_PUBLIC_URL) wechatpay.notifyUrl = `http://${host}:${port}${NOTIFY_PATH}`;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -101,6 +147,7 @@ async function main() {
     await app.close();
     await provider.stop();
     await jobs.stop();
+    await paySim?.stop();
     mailer.close();
     await catcher?.stop();
     await database.close();
@@ -110,7 +157,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   // the banner last: whoever reads it may stop the server at once, and the handlers are ready
-  printBanner(`http://${host}:${port}`, database, catcher ? `http://127.0.0.1:${catcher.httpPort}` : null, seed, config.dataDir);
+  printBanner(`http://${host}:${port}`, database, catcher ? `http://127.0.0.1:${catcher.httpPort}` : null, seed, config.dataDir, payLine);
 }
 
 main().catch((err) => {

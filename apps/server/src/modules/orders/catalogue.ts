@@ -1,6 +1,7 @@
 import type { Locale, ProductType, TMerchandise, TMerchandiseUpdate } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import { inLocale } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
 import { fenToYuan, yuanToFen } from './codes.js';
@@ -22,7 +23,7 @@ const SELECT = sql`
          CASE WHEN promo_price_fen IS NOT NULL AND (promo_until IS NULL OR promo_until > now()) THEN promo_price_fen ELSE unit_price_fen END AS price_fen
   FROM merchandise`;
 
-export const productName = (r: { name_zh: string; name_en: string }, locale: Locale) => (locale === 'zh-CN' ? r.name_zh : r.name_en);
+export const productName = (r: { name_zh: string; name_en: string }, locale: Locale) => inLocale({ zh: r.name_zh, en: r.name_en }, locale);
 
 function merchandiseOf(r: MerchandiseRow, locale: Locale): TMerchandise {
   return {

@@ -11,6 +11,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { inScope, type TenantScope } from '../../db/scope.js';
+import { inLocale } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
 import { fenToYuan } from './codes.js';
 
@@ -58,7 +59,7 @@ export function orderOf(r: OrderRow, locale: Locale): TOrder {
   return {
     orderNo: r.order_no,
     productType: r.product_type,
-    productName: locale === 'zh-CN' ? r.product_name_zh : r.product_name_en,
+    productName: inLocale({ zh: r.product_name_zh, en: r.product_name_en }, locale),
     unitPrice: fenToYuan(r.unit_price_fen),
     quantity: r.quantity,
     totalAmount: fenToYuan(r.total_fen),
