@@ -1,9 +1,10 @@
-// Runs both benchmarks (npm run bench): builds the server and the web app, measures the signed
-// account query against a bare route and the /login JavaScript against a reference page, writes
+// Runs the benchmarks (npm run bench): builds the server and the web app, measures the signed
+// account query against a bare route, WeChat Pay notifications against a bare handler and the
+// /login JavaScript against a reference page, writes
 // bench/results/<time>.json (and latest.json) and prints a markdown table.
 // With --only devices it runs the device benchmarks (bench/devices-run.mjs) instead; they are
 // not part of the default run.
-// Usage: node bench/run-all.mjs [--no-build] [--only account|login|devices] [--rounds 5] [--seconds 5]
+// Usage: node bench/run-all.mjs [--no-build] [--only account|payments|login|devices] [--rounds 5] [--seconds 5]
 //   [--warmup 5] [--connections 10] [--strict (exit 1 when a target is missed)]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { parseArgs } from 'node:util';
 import * as account from './account-query.mjs';
 import { RESULTS_DIR, ROOT } from './lib/paths.mjs';
 import * as login from './login-bundle.mjs';
+import * as payments from './payment-notify.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -32,8 +34,9 @@ function sh(cmd, args) {
 }
 
 const runDevices = values.only === 'devices';
-const runAccount = values.only !== 'login' && !runDevices;
-const runLogin = values.only !== 'account' && !runDevices;
+const runAccount = values.only === undefined || values.only === 'account';
+const runPayments = values.only === undefined || values.only === 'payments';
+const runLogin = values.only === undefined || values.only === 'login';
 if (!values['no-build']) {
   console.log('building packages/contracts and apps/server');
   sh('npx', ['tsc', '-b', 'packages/contracts', 'apps/server']);
@@ -56,6 +59,7 @@ if (runAccount)
     warmup: Number(values.warmup),
     connections: Number(values.connections),
   });
+if (runPayments) results.paymentNotify = await payments.run({});
 if (runLogin) results.loginBundle = await login.run({ build: false });
 // loaded only when asked: the device benchmarks import the server's build
 const devices = runDevices ? await import('./devices-run.mjs') : null;
@@ -78,6 +82,8 @@ if (a) {
     `| account query p50 latency | ${a.ours.p50Ms} ms | ${a.bare.p50Ms} ms | ${a.latencyRatio} | <= ${account.TARGETS.latencyRatioMax} | ${pf(a.pass.latency)} |`,
   );
 }
+const p = results.paymentNotify;
+if (p) rows.push(`| WeChat Pay notifications | ${p.ours.rps}/s | ${p.bare.rps}/s | ${p.ratio} | >= ${payments.TARGET.ratioMin} | ${pf(p.pass)} |`);
 const l = results.loginBundle;
 if (l) {
   rows.push(
@@ -86,11 +92,12 @@ if (l) {
 }
 console.log('');
 if (a) console.log(account.report(a));
+if (p) console.log(payments.report(p));
 if (l) console.log(login.report(l));
 if (results.devices) console.log(`\n${devices.report_(results.devices)}`);
 console.log(`\n| target | ours | baseline | ratio | goal | result |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n`);
 console.log(`results: ${file}`);
 const d = results.devices;
 const devicesFailed = d && ['list', 'import', 'export', 'report'].some((k) => d[k] && Object.values(d[k].pass).includes(false));
-const failed = (a && !(a.pass.throughput && a.pass.latency)) || (l && !l.pass) || devicesFailed;
+const failed = (a && !(a.pass.throughput && a.pass.latency)) || (p && !p.pass) || (l && !l.pass) || devicesFailed;
 if (values.strict && failed) process.exitCode = 1;

@@ -6,6 +6,7 @@ export {
   grantLicenses,
   licenseCount,
   lockStock,
+  payerIdOf,
   payerOf,
   renewedExpiry,
   reservedOf,

@@ -8,13 +8,16 @@ import { AppError } from '../../plugins/errors.js';
  * The company whose License stock and data pool a company uses: itself when it bills
  * independently, else the nearest ancestor that does (a sub-company billed by its parent).
  */
+const PAYER_OF = (companyId: SQL | string, columns: SQL) =>
+  sql`SELECT ${columns} FROM companies c JOIN companies p ON c.path LIKE p.path || '%'
+      WHERE c.id = ${companyId}
+      ORDER BY (p.billing = 'independent' OR p.parent_id IS NULL) DESC, length(p.path) DESC LIMIT 1`;
+
+/** The payer's id as a scalar subquery, for statements that write to its ledgers. */
+export const payerIdOf = (companyId: SQL) => sql`(${PAYER_OF(companyId, sql`p.id`)})`;
+
 export async function payerOf(database: Database, companyId: string, tx?: Tx): Promise<{ id: string; path: string }> {
-  const [p] = await database.rows<{ id: string; path: string }>(
-    sql`SELECT p.id, p.path FROM companies c JOIN companies p ON c.path LIKE p.path || '%'
-        WHERE c.id = ${companyId}
-        ORDER BY (p.billing = 'independent' OR p.parent_id IS NULL) DESC, length(p.path) DESC LIMIT 1`,
-    tx,
-  );
+  const [p] = await database.rows<{ id: string; path: string }>(PAYER_OF(companyId, sql`p.id, p.path`), tx);
   if (!p) throw new AppError(21001);
   return p;
 }

@@ -17,6 +17,13 @@ export function deliveryOf(productType: ProductType, quantity: number): NonNulla
   return { acLicenses: PRODUCT_UNIT[4].acLicenses * quantity };
 }
 
+/** What an order row delivers, as SQL over its own product_type and quantity (deliveryOf's rule). */
+export const deliveredJson = sql.raw(
+  `CASE product_type WHEN 0 THEN jsonb_build_object('licenses', quantity * ${PRODUCT_UNIT[0].licenses})
+                     WHEN 1 THEN jsonb_build_object('dataMb', quantity * ${PRODUCT_UNIT[1].dataMb})
+                     ELSE jsonb_build_object('acLicenses', quantity * ${PRODUCT_UNIT[4].acLicenses}) END`,
+);
+
 /** Queues the delivery of a paid order in the transaction that marks it paid: a crash after the commit still delivers. */
 export async function queueDelivery(database: Database, tx: Tx, orderNo: string): Promise<void> {
   await database.rows(sql`INSERT INTO jobs (name, payload, max_attempts) VALUES (${DELIVER_JOB}, ${JSON.stringify({ orderNo })}::jsonb, 20)`, tx);

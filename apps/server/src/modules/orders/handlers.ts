@@ -48,5 +48,5 @@ export const orderOpsHandlers = ({ database, remittanceAccount }: OrderDeps) =>
 
 export const paymentNotifyHandlers = ({ database, gateway }: OrderDeps) =>
   handlers({
-    'POST /pay/wechat/notify': ({ req, reply }) => handleWechatNotification(database, gateway, { headers: req.headers, rawBody: req.rawBody }, reply, req.log),
+    'POST /pay/wechat/notify': ({ req, reply }) => handleWechatNotification(database, gateway, { headers: req.headers, rawBody: req.rawBody }, reply),
   });

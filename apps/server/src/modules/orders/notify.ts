@@ -2,7 +2,6 @@ import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { FileReply } from '../../http/handler.js';
 import { AppError } from '../../plugins/errors.js';
-import { deliverSoon } from './delivery.js';
 import type { PaymentGateway } from './gateway.js';
 import { recordPaymentEvent } from './payment.js';
 import { applyTransaction } from './wechat.js';
@@ -20,7 +19,6 @@ export async function handleWechatNotification(
   gateway: PaymentGateway | null,
   req: { headers: Record<string, string | string[] | undefined>; rawBody?: Buffer },
   reply: FastifyReply,
-  log?: { warn(o: object, m: string): void },
 ): Promise<FileReply> {
   // without WeChat Pay configured nothing can be verified, so nothing is accepted
   const opened = gateway ? gateway.openNotification(req.headers, req.rawBody?.toString('utf8') ?? '') : ({ ok: false, reason: 'not_configured' } as const);
@@ -34,16 +32,17 @@ export async function handleWechatNotification(
     reply.code(204);
     return ACK;
   }
-  const result = await applyTransaction(database, tx, gateway as PaymentGateway, 'notification');
-  await recordPaymentEvent(database, {
-    eventId,
-    orderNo: tx.outTradeNo,
-    outcome: result.outcome,
-    reason: result.outcome === 'refused' ? result.reason : null,
-    detail: { transactionId: tx.transactionId, amountFen: tx.amountFen },
-  });
+  const result = await applyTransaction(database, tx, gateway as PaymentGateway, 'notification', eventId);
+  // a payment is recorded by the statement that made it; duplicates and refusals here
+  if (result.outcome !== 'paid')
+    await recordPaymentEvent(database, {
+      eventId,
+      orderNo: tx.outTradeNo,
+      outcome: result.outcome,
+      reason: result.outcome === 'refused' ? result.reason : null,
+      detail: { transactionId: tx.transactionId, amountFen: tx.amountFen },
+    });
   if (result.outcome === 'refused') throw new AppError(result.reason === 'unknown_order' ? 27001 : result.reason === 'order_closed' ? 27007 : 27008);
-  if (result.outcome === 'paid') await deliverSoon(database, result.orderNo, log);
   reply.code(204);
   return ACK;
 }

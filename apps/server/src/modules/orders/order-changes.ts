@@ -4,7 +4,6 @@ import type { Database } from '../../db/client.js';
 import { inScope, type TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
-import { deliverSoon } from './delivery.js';
 import type { PaymentGateway } from './gateway.js';
 import { findOrder, type OrderRow, orderOf } from './queries.js';
 import { applyTransaction, refuseUnlessPending } from './wechat.js';
@@ -117,10 +116,7 @@ export async function closeAtWechat(database: Database, gateway: PaymentGateway,
     const code = (err as { code?: string }).code;
     if (code === 'ORDERPAID') {
       const tx = await gateway.queryByOutTradeNo(orderNo);
-      if (tx) {
-        const r = await applyTransaction(database, tx, gateway, 'query');
-        if (r.outcome === 'paid') await deliverSoon(database, orderNo);
-      }
+      if (tx) await applyTransaction(database, tx, gateway, 'query');
       throw new AppError(27012);
     }
     if (code !== 'ORDER_NOT_EXIST' && code !== 'ORDER_CLOSED') throw new AppError(27010);

@@ -79,6 +79,10 @@ describe('WeChat Pay', () => {
     const outcomes = (await events(o.orderNo)).map((e) => e.outcome);
     expect(outcomes.filter((x) => x === 'paid')).toHaveLength(1);
     expect(outcomes.filter((x) => x === 'duplicate')).toHaveLength(49);
+    const audit = await t.database.rows<{ action: string; changes: { delivered: [null, unknown] } }>(
+      sql`SELECT action, changes FROM audit_events WHERE target_id = ${o.orderNo} AND action LIKE 'order.%' AND action <> 'order.create'`,
+    );
+    expect(audit).toEqual([{ action: 'order.pay', changes: expect.objectContaining({ delivered: [null, { dataMb: 3072 }] }) }]);
     // and the simulator's own duplicates after that change nothing either
     await h.pay(o.orderNo).catch(() => undefined);
     expect(await stock(t.database, demoId)).toEqual({ ...before, dataMb: before.dataMb + 3 * 1024 });
@@ -118,7 +122,11 @@ describe('WeChat Pay', () => {
     await h.pay(o.orderNo);
     expect(await orderStatus(t.database, o.orderNo)).toBe('pending_payment');
     expect((await obj('/merchandiseOrder/payment/state', { orderNo: o.orderNo })).obj).toEqual({ status: 'completed', delivered: { licenses: 1 } });
-    expect((await events(o.orderNo)).map((e) => e.outcome)).toEqual([]);
+    // recorded as paid through the query, not a notification
+    const [ev] = await t.database.rows<{ outcome: string; source: string }>(
+      sql`SELECT outcome, detail->>'source' AS source FROM payment_events WHERE order_no = ${o.orderNo}`,
+    );
+    expect(ev).toEqual({ outcome: 'paid', source: 'query' });
     // the notification arriving late is a duplicate
     const late = h.notification({ orderNo: o.orderNo, amountFen: o.amountFen });
     expect((await sendNotification(late)).statusCode).toBeGreaterThanOrEqual(400); // another transaction id: refused

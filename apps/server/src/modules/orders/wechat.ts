@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
-import { deliverSoon } from './delivery.js';
 import type { PaymentGateway, ProviderTransaction } from './gateway.js';
 import { type PaymentOutcome, recordPaymentEvent, recordWechatPayment } from './payment.js';
 import { findOrder, type OrderRow } from './queries.js';
@@ -47,10 +46,16 @@ export async function prepay(
 }
 
 /** Applies what WeChat says about an order (a query's answer): a successful payment is recorded like a notification. */
-export async function applyTransaction(database: Database, tx: ProviderTransaction, gateway: PaymentGateway, source: 'query' | 'notification') {
+export async function applyTransaction(
+  database: Database,
+  tx: ProviderTransaction,
+  gateway: PaymentGateway,
+  source: 'query' | 'notification',
+  eventId?: string,
+) {
   if (tx.tradeState !== 'SUCCESS' || !tx.transactionId || tx.amountFen === null) return { outcome: 'refused', reason: 'not_paid' } as const;
   if (tx.mchId !== gateway.mchId || tx.appId !== gateway.appId) return { outcome: 'refused', reason: 'merchant' } as const;
-  return recordWechatPayment(database, { orderNo: tx.outTradeNo, transactionId: tx.transactionId, amountFen: tx.amountFen, source });
+  return recordWechatPayment(database, { orderNo: tx.outTradeNo, transactionId: tx.transactionId, amountFen: tx.amountFen, source, eventId });
 }
 
 /** Asks WeChat about a pending WeChat order at most every `minGapMs`, and records a payment it reports. */
@@ -65,7 +70,6 @@ export async function queryPayment(database: Database, gateway: PaymentGateway, 
   const tx = await gateway.queryByOutTradeNo(orderNo);
   if (!tx) return null;
   const result = await applyTransaction(database, tx, gateway, 'query');
-  if (result.outcome === 'paid') await deliverSoon(database, orderNo);
   if (result.outcome === 'refused' && result.reason !== 'not_paid')
     await recordPaymentEvent(database, { eventId: null, orderNo, outcome: 'refused', reason: result.reason, detail: { source: 'query' } });
   return result;

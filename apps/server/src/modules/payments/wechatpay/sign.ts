@@ -17,12 +17,22 @@ export function nonceStr(length = 32): string {
 /** Lines each ended by "\n" (the last one too). */
 export const messageOf = (...lines: (string | number)[]) => `${lines.join('\n')}\n`;
 
+// Parsing a PEM costs more than the RSA operation itself: each key is parsed once.
+const parsedPrivate = new Map<string, KeyObject>();
+const parsedPublic = new Map<string, KeyObject>();
+const keyOf = (pem: KeyObject | string, cache: Map<string, KeyObject>, parse: (pem: string) => KeyObject): KeyObject => {
+  if (typeof pem !== 'string') return pem;
+  let k = cache.get(pem);
+  if (!k) cache.set(pem, (k = parse(pem)));
+  return k;
+};
+
 export const signSha256Rsa = (message: string, privateKey: KeyObject | string) =>
-  rsaSign('sha256', Buffer.from(message, 'utf8'), privateKey).toString('base64');
+  rsaSign('sha256', Buffer.from(message, 'utf8'), keyOf(privateKey, parsedPrivate, createPrivateKey)).toString('base64');
 
 export function verifySha256Rsa(message: string, signatureB64: string, publicKey: KeyObject | string): boolean {
   try {
-    return rsaVerify('sha256', Buffer.from(message, 'utf8'), publicKey, Buffer.from(signatureB64, 'base64'));
+    return rsaVerify('sha256', Buffer.from(message, 'utf8'), keyOf(publicKey, parsedPublic, createPublicKey), Buffer.from(signatureB64, 'base64'));
   } catch {
     return false;
   }
