@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { CONSOLE_NAMESPACES, OPS_NAMESPACES } from '../i18n';
+import { holds } from '../lib/access';
 import { getSession, refreshSession, useSession } from '../lib/session';
 import { lazyPage } from './lazyPage';
 import { HOME_PATH, OPS_PATH } from './paths';
@@ -30,7 +31,7 @@ const PREFETCH_WAIT_MS = 3000;
 export async function prefetchConsoleData(pathname: string): Promise<void> {
   const [{ queryClient }, { findRoute }] = await Promise.all([import('./queryClient'), import('./routes')]);
   const route = findRoute(pathname);
-  if (!route?.prefetch || (route.permission && !getSession().permissions.includes(route.permission))) return;
+  if (!route?.prefetch || !holds(getSession().permissions, route.permission)) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([route.prefetch(queryClient), new Promise((resolve) => (timer = setTimeout(resolve, PREFETCH_WAIT_MS)))]);
   clearTimeout(timer);

@@ -2,20 +2,26 @@ import {
   ApartmentOutlined,
   AuditOutlined,
   BugOutlined,
+  CheckCircleOutlined,
   CloudUploadOutlined,
+  ContainerOutlined,
+  DatabaseOutlined,
   HomeOutlined,
   IdcardOutlined,
+  KeyOutlined,
   MobileOutlined,
   NotificationOutlined,
   ProfileOutlined,
   QuestionCircleOutlined,
+  SafetyCertificateOutlined,
   SafetyOutlined,
   UserOutlined,
+  WifiOutlined,
 } from '@ant-design/icons';
-import type { Permission } from '@rrp/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { prefetchOverview } from '../features/home/api';
+import type { PermissionRule } from '../lib/access';
 import { type LazyPage, lazyPage } from './lazyPage';
 import { HOME_PATH } from './paths';
 import type { SectionKey } from './sections';
@@ -32,8 +38,8 @@ export type ConsoleRoute = {
   /** i18n key of the page title (menu, tab, breadcrumb, document title) */
   titleKey: string;
   icon?: ComponentType;
-  /** permission code needed to open the page; none means any signed-in member */
-  permission?: Permission;
+  /** permission code needed to open the page (or any one of several); none means any signed-in member */
+  permission?: PermissionRule;
   /** menu section parent; none puts the page at the top level of the menu */
   section?: SectionKey;
   hideInMenu?: boolean;
@@ -93,12 +99,63 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     page: lazyPage(() => import('../features/devices/DeviceDetailPage')),
   },
   {
+    path: '/license',
+    titleKey: 'menu:page.buyLicense',
+    icon: SafetyCertificateOutlined,
+    permission: 'MERCHANDISE_BUY_LICENSE',
+    section: 'valueAdded',
+    page: lazyPage(() => import('../features/orders/BuyLicensePage'), { namespaces: ['orders'] }),
+  },
+  {
+    path: '/volume',
+    titleKey: 'menu:page.buyData',
+    icon: DatabaseOutlined,
+    permission: 'MERCHANDISE_BUY_DATA',
+    section: 'valueAdded',
+    page: lazyPage(() => import('../features/orders/BuyDataPage'), { namespaces: ['orders'] }),
+  },
+  {
+    path: '/ac-download',
+    titleKey: 'menu:page.buyAc',
+    icon: WifiOutlined,
+    permission: 'MERCHANDISE_BUY_LICENSE',
+    section: 'valueAdded',
+    page: lazyPage(() => import('../features/orders/BuyAcPage'), { namespaces: ['orders'] }),
+  },
+  {
+    // License management: hidden from the menu (spec section 2); reached from the overview,
+    // the device import and detail pages, and the payment success page
+    path: '/licenseManagement',
+    titleKey: 'menu:page.licenseManagement',
+    icon: KeyOutlined,
+    hideInMenu: true,
+    page: lazyPage(() => import('../features/licenses/LicenseManagementPage'), { namespaces: ['orders'] }),
+  },
+  {
     path: '/account',
     titleKey: 'menu:page.account',
     icon: IdcardOutlined,
     permission: 'ACCOUNT_INFO',
     section: 'accountManagement',
     page: lazyPage(() => import('../features/account/AccountPage')),
+  },
+  {
+    path: '/order',
+    titleKey: 'menu:page.orders',
+    icon: ContainerOutlined,
+    permission: 'ACCOUNT_ORDER',
+    section: 'accountManagement',
+    page: lazyPage(() => import('../features/orders/OrdersPage'), { namespaces: ['orders'] }),
+  },
+  {
+    // where a paid order lands: whoever may pay an order may see it (the detail call allows the same codes)
+    path: '/order/success',
+    titleKey: 'menu:page.paymentSuccess',
+    icon: CheckCircleOutlined,
+    permission: ['MERCHANDISE_BUY_LICENSE', 'MERCHANDISE_BUY_DATA', 'ACCOUNT_ORDER'],
+    hideInMenu: true,
+    cache: false,
+    page: lazyPage(() => import('../features/orders/PaymentSuccessPage'), { namespaces: ['orders'] }),
   },
   {
     path: '/company/list',

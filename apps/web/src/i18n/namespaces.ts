@@ -18,12 +18,13 @@ export const NAMESPACES = [
   'company',
   'audit',
   'ops',
+  'orders',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** What the public pages (sign-in, registration) need before their first paint. */
 export const PUBLIC_NAMESPACES: readonly Namespace[] = ['common', 'auth'];
-/** Loaded with the console, one chunk per language; `help` and `legal` load with their pages. */
+/** Loaded with the console, one chunk per language; `help`, `legal` and `orders` load with their pages. */
 export const CONSOLE_NAMESPACES: readonly Namespace[] = [
   'layout',
   'menu',

@@ -3,6 +3,7 @@ import { createElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { CONSOLE_ROUTES, findRoute } from '../app/routes';
+import { holds } from '../lib/access';
 import { useSession } from '../lib/session';
 import { buildMenu, type MenuNode, sectionKeyOf } from './menuModel';
 
@@ -24,7 +25,7 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const navigate = useNavigate();
   const route = findRoute(pathname);
 
-  const nodes = useMemo(() => buildMenu(CONSOLE_ROUTES, (r) => !r.permission || permissions.includes(r.permission)), [permissions]);
+  const nodes = useMemo(() => buildMenu(CONSOLE_ROUTES, (r) => holds(permissions, r.permission)), [permissions]);
   const items = useMemo(() => toItems(nodes, t), [nodes, t]);
 
   const currentSection = sectionKeyOf(route);

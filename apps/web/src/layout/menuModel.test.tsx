@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import type { ConsoleRoute } from '../app/routes';
 import { CONSOLE_ROUTES } from '../app/routes';
 import { loadNamespaces } from '../i18n';
+import { holds } from '../lib/access';
 import { mockApi, OVERVIEW, renderApp, resetState, signIn } from '../test/utils';
 import { buildMenu } from './menuModel';
 
@@ -21,7 +22,7 @@ const TABLE: ConsoleRoute[] = [
   r('/user', { permission: 'USER_LIST', section: 'memberAuthority' }),
   r('/document', { hideInMenu: true }),
 ];
-const holding = (codes: string[]) => (route: ConsoleRoute) => !route.permission || codes.includes(route.permission);
+const holding = (codes: string[]) => (route: ConsoleRoute) => holds(codes, route.permission);
 const keys = (nodes: ReturnType<typeof buildMenu>): unknown[] => nodes.map((n) => (n.children ? { [n.key]: keys(n.children) } : n.key));
 
 describe('menu model', () => {

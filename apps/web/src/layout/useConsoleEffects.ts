@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { findRoute } from '../app/routes';
 import { accountKeys, fetchAccountInfo } from '../features/account/api';
+import { holds } from '../lib/access';
 import { freshAccount, getSession, storeAccount, useSession } from '../lib/session';
 import { usePageTitle } from '../lib/usePageTitle';
 import { tabsStore, useTabsState } from './tabsStore';
@@ -20,7 +21,7 @@ export function useTrackTabs(): void {
     if (!loggedIn) return;
     const route = findRoute(pathname);
     if (!route) return;
-    if (route.permission && !permissions.includes(route.permission)) return;
+    if (!holds(permissions, route.permission)) return;
     tabsStore.open({ key: route.path, url: pathname + search, titleKey: route.titleKey, closable: route.closable !== false });
   }, [pathname, search, loggedIn, permissions, epoch]);
 }

@@ -1,4 +1,13 @@
-import { AuditOutlined, BankOutlined, MessageOutlined, NotificationOutlined, SafetyCertificateOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  AccountBookOutlined,
+  AuditOutlined,
+  BankOutlined,
+  MessageOutlined,
+  NotificationOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  TagsOutlined,
+} from '@ant-design/icons';
 import type { StaffPermission } from '@rrp/contracts/constants';
 import type { ComponentType } from 'react';
 import { type LazyPage, lazyPage } from '../app/lazyPage';
@@ -34,6 +43,20 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     icon: MessageOutlined,
     permission: 'OPS_FEEDBACK',
     page: lazyPage(() => import('./feedback/FeedbackInbox')),
+  },
+  {
+    path: '/ops/orders',
+    titleKey: 'ops:menu.orders',
+    icon: AccountBookOutlined,
+    permission: 'OPS_ORDERS',
+    page: lazyPage(() => import('./orders/OpsOrdersPage'), { namespaces: ['orders'] }),
+  },
+  {
+    path: '/ops/prices',
+    titleKey: 'ops:menu.prices',
+    icon: TagsOutlined,
+    permission: 'OPS_PRICES',
+    page: lazyPage(() => import('./prices/PricesPage'), { namespaces: ['orders'] }),
   },
   { path: '/ops/audit', titleKey: 'ops:menu.audit', icon: AuditOutlined, permission: 'OPS_AUDIT', page: lazyPage(() => import('./audit/OpsAuditPage')) },
   {

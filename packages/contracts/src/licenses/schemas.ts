@@ -47,6 +47,7 @@ export const zExpiringDevice = z.object({
   licenseExpiresAt: z.string(),
   autoRenew: z.boolean(),
 });
+export type TExpiringDevice = z.infer<typeof zExpiringDevice>;
 export const zExpiringList = zPage(zExpiringDevice);
 
 /** Auto-renewal for up to 100 devices at once, or for every device the caller reaches. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { field } from '../core/labels.js';
 import { zPage, zPageNum, zPageSize } from '../core/paging.js';
+import { multiline } from '../core/text.js';
+import { LIMITS } from '../shared/limits.js';
 import { ORDER_LIMITS, ORDER_STATUSES, PAY_METHODS, PRODUCT_TYPES, REMITTANCE_STATES } from './constants.js';
 
 const zDay = (zh: string, en: string) => field(zh, en, z.string().regex(/^\d{4}-\d{2}-\d{2}$/));
@@ -167,5 +169,5 @@ export const zOpsOrderList = zPage(zOrder).extend({
 });
 export const zRemittanceReject = z.object({
   orderNo: zOrderNo,
-  reason: field('驳回原因', 'rejection reason', z.string().trim().min(1).max(200)),
+  reason: multiline(field('驳回原因', 'rejection reason', z.string().trim().min(1).max(LIMITS.rejectReasonMax))),
 });

@@ -99,7 +99,8 @@ export async function cancelOrder(
       orderNo,
       scope: ctx.scope,
       set: sql`status = 'cancelled', cancelled_at = now()`,
-      when: PENDING,
+      // a transfer the operator is reconciling may have arrived: no cancelling meanwhile
+      when: sql`${PENDING} AND o.remittance_state IS DISTINCT FROM 'submitted'`,
       actor: ctx.actor,
       action: 'order.cancel',
       changes: () => ({ status: ['pending_payment', 'cancelled'] }),
@@ -123,7 +124,7 @@ export async function closeAtWechat(database: Database, gateway: PaymentGateway,
   }
 }
 
-/** The customer says the transfer was made, with the bank's transaction number (again after a rejection). */
+/** The customer says the transfer was made, with the bank's transaction number (again after a rejection, not while it is being reconciled). */
 export function submitRemittance(
   database: Database,
   ctx: { scope: TenantScope; actor: Actor; locale: Locale },
@@ -135,7 +136,8 @@ export function submitRemittance(
       orderNo: b.orderNo,
       scope: ctx.scope,
       set: sql`bank_transaction_no = ${b.bankTransactionNo}, remittance_state = 'submitted', remittance_submitted_at = now(), remittance_reject_reason = NULL`,
-      when: sql`${PENDING} AND o.pay_method = 'offline' AND o.remittance_state IN ('awaiting_transfer', 'submitted', 'rejected')`,
+      // a number under reconciliation stays as the operator reads it; a rejected one may be corrected
+      when: sql`${PENDING} AND o.pay_method = 'offline' AND o.remittance_state IN ('awaiting_transfer', 'rejected')`,
       actor: ctx.actor,
       action: 'order.remittance',
       changes: (o) => ({ bankTransactionNo: [o.bank_transaction_no, b.bankTransactionNo], remittanceState: [o.remittance_state, 'submitted'] }),

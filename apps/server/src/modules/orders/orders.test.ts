@@ -156,6 +156,9 @@ describe('offline remittance', () => {
     expect(body(await call(t.app, admin, api('/merchandiseOrder/remittance/confirm'), { orderNo: o.orderNo, bankTransactionNo: '  ' })).code).toBe(28002);
     const sent = body(await call(t.app, admin, api('/merchandiseOrder/remittance/confirm'), { orderNo: o.orderNo, bankTransactionNo: 'CMB2026112600001' })).obj;
     expect(sent).toMatchObject({ remittanceState: 'submitted', bankTransactionNo: 'CMB2026112600001', status: 'pending_payment' });
+    // while the operator reconciles it, the number stays and the order cannot be cancelled
+    expect(body(await call(t.app, admin, api('/merchandiseOrder/remittance/confirm'), { orderNo: o.orderNo, bankTransactionNo: 'OTHER' })).code).toBe(27008);
+    expect(body(await call(t.app, admin, api('/merchandiseOrder/cancel'), { orderNo: o.orderNo })).code).toBe(27008);
 
     const queue = body(await call(t.app, staff, ops('/order/list'), { remittanceState: 'submitted' })).obj;
     expect(queue.awaitingReconciliation as number).toBeGreaterThanOrEqual(1);

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Switch, Tab
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import dayjs from '../../lib/dayjs';
 import { formatUtc } from '../../lib/format';
 import { type DeviceDetail, type DeviceOperation, useAutoRenew, useDeviceDetail } from './api';
@@ -126,7 +127,15 @@ function DetailBody({ detail }: { detail: DeviceDetail }) {
         </Descriptions>
       </Card>
 
-      <Card size="small" title={t('devices:detail.license')}>
+      <Card
+        size="small"
+        title={t('devices:detail.license')}
+        extra={
+          <Link to="/licenseManagement" data-testid="device-license-manage">
+            {t('devices:license.manage')}
+          </Link>
+        }
+      >
         <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
           <Descriptions.Item label={t('devices:column.licenseExpiry')}>
             <Space>

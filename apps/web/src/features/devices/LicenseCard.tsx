@@ -1,6 +1,7 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Alert, Card, Col, Row, Skeleton, Statistic, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useLicenseCount } from './api';
 
 /** The License figures an import depends on: importable = stock − reserved for this month. */
@@ -9,7 +10,16 @@ export function LicenseCard() {
   const q = useLicenseCount();
   const d = q.data;
   return (
-    <Card variant="borderless" title={t('devices:license.title')} data-testid="import-license">
+    <Card
+      variant="borderless"
+      title={t('devices:license.title')}
+      data-testid="import-license"
+      extra={
+        <Link to="/licenseManagement" data-testid="import-license-manage">
+          {t('devices:license.manage')}
+        </Link>
+      }
+    >
       {q.isPending ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : !d ? (

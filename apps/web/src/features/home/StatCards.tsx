@@ -3,6 +3,7 @@ import type { TAccountOverview } from '@rrp/contracts';
 import { Card, Col, Row, Statistic, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatData } from '../../lib/format';
 
 function StatCard({ title, icon, tone, children, note }: { title: string; icon: ReactNode; tone: string; children: ReactNode; note?: ReactNode }) {
@@ -32,7 +33,16 @@ export function StatCards({ data }: { data: TAccountOverview }) {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} sm={12} xl={8} xxl={4}>
-        <StatCard title={t('home:stat.licenseStock')} icon={<SafetyCertificateOutlined />} tone="blue">
+        <StatCard
+          title={t('home:stat.licenseStock')}
+          icon={<SafetyCertificateOutlined />}
+          tone="blue"
+          note={
+            <Link to="/licenseManagement" data-testid="home-license-manage">
+              {t('home:stat.licenseManage')}
+            </Link>
+          }
+        >
           <Statistic value={data.licenseStock} />
         </StatCard>
       </Col>

@@ -1,0 +1,121 @@
+import type { LicenseLedgerReason, TLicenseLedgerRow } from '@rrp/contracts';
+import { LICENSE_LEDGER_REASONS } from '@rrp/contracts/constants';
+import { Button, Card, DatePicker, Form, Result, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatUtc } from '../../lib/format';
+import { UserText } from '../../lib/UserText';
+import { type LedgerRequest, useLedger } from './api';
+
+type Values = { reason?: LicenseLedgerReason; days?: [Dayjs | null, Dayjs | null] | null };
+
+const REASON_COLOR: Record<LicenseLedgerReason, string> = {
+  certification: 'green',
+  purchase: 'green',
+  grant: 'green',
+  import: 'blue',
+  renewal: 'gold',
+  auto_renewal: 'gold',
+  migration: 'default',
+};
+
+/** The License history: every grant, purchase, use and renewal, the balance after each; filtered by change type and days. */
+export function LicenseLedger() {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [filters, setFilters] = useState<Omit<LedgerRequest, 'pageNum' | 'pageSize'>>({});
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const ledger = useLedger({ ...filters, ...page });
+  const nf = new Intl.NumberFormat(i18n.language, { signDisplay: 'exceptZero' });
+
+  const apply = (v: Values) => {
+    setFilters({ reason: v.reason, from: v.days?.[0]?.format('YYYY-MM-DD'), to: v.days?.[1]?.format('YYYY-MM-DD') });
+    setPage({ ...page, pageNum: 1 });
+  };
+
+  const columns: TableColumnsType<TLicenseLedgerRow> = [
+    { key: 'at', title: t('orders:ledger.at'), dataIndex: 'at', width: 170, render: (v: string) => formatUtc(v, 'YYYY-MM-DD HH:mm') },
+    {
+      key: 'reason',
+      title: t('orders:ledger.reason'),
+      dataIndex: 'reason',
+      width: 140,
+      render: (v: LicenseLedgerReason) => <Tag color={REASON_COLOR[v]}>{t(`orders:ledgerReason.${v}`, { defaultValue: v })}</Tag>,
+    },
+    {
+      key: 'delta',
+      title: t('orders:ledger.delta'),
+      dataIndex: 'delta',
+      width: 100,
+      align: 'right',
+      render: (v: number) => <span className={v < 0 ? 'order-delta-minus' : 'order-delta-plus'}>{nf.format(v)}</span>,
+    },
+    { key: 'balance', title: t('orders:ledger.balance'), dataIndex: 'balance', width: 120, align: 'right' },
+    { key: 'orderNo', title: t('orders:field.orderNo'), dataIndex: 'orderNo', width: 210, render: (v: string | null) => v ?? '—' },
+    { key: 'imei', title: t('orders:ledger.imei'), dataIndex: 'imei', width: 170, render: (v: string | null) => v ?? '—' },
+    {
+      key: 'user',
+      title: t('orders:ledger.user'),
+      dataIndex: 'userName',
+      width: 140,
+      render: (v: string | null) => (v ? <UserText>{v}</UserText> : t('orders:ledger.system')),
+    },
+  ];
+
+  return (
+    <Card variant="borderless" title={t('orders:ledger.title')} extra={<Typography.Text type="secondary">{t('orders:list.utcNote')}</Typography.Text>}>
+      <Form form={form} layout="inline" className="order-filters" onFinish={apply}>
+        <Form.Item name="reason" label={t('orders:ledger.reason')}>
+          <Select
+            allowClear
+            className="order-filter-select"
+            placeholder={t('orders:filter.all')}
+            data-testid="ledger-filter-reason"
+            options={LICENSE_LEDGER_REASONS.map((r) => ({ value: r, label: t(`orders:ledgerReason.${r}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="days" label={t('orders:ledger.days')}>
+          <DatePicker.RangePicker allowEmpty={[true, true]} className="order-filter-days" />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" data-testid="ledger-search">
+              {t('orders:filter.search')}
+            </Button>
+            <Button onClick={() => (form.resetFields(), setFilters({}), setPage({ ...page, pageNum: 1 }))}>{t('orders:filter.reset')}</Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      {ledger.isError && !ledger.data ? (
+        <Result
+          status="warning"
+          title={t('orders:ledger.loadFailed')}
+          extra={<Button onClick={() => void ledger.refetch()}>{t('common:action.retry')}</Button>}
+        />
+      ) : (
+        <Table<TLicenseLedgerRow>
+          rowKey="id"
+          size="middle"
+          data-testid="ledger-table"
+          columns={columns}
+          dataSource={ledger.data?.list ?? []}
+          loading={ledger.isFetching}
+          scroll={{ x: 1050 }}
+          locale={{
+            emptyText: ledger.isPending ? ' ' : filters.reason || filters.from || filters.to ? t('orders:ledger.emptyFiltered') : t('orders:ledger.empty'),
+          }}
+          pagination={{
+            current: page.pageNum,
+            pageSize: page.pageSize,
+            total: ledger.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: ['10', '20', '50'],
+            showTotal: (n) => t('orders:list.total', { count: n }),
+            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+          }}
+        />
+      )}
+    </Card>
+  );
+}

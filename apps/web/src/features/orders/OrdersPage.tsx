@@ -1,0 +1,109 @@
+import { ShoppingCartOutlined } from '@ant-design/icons';
+import { App, Button, Card, Empty, Grid, Result, Table, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useCan } from '../../lib/access';
+import { useSession } from '../../lib/session';
+import { type PayableOrder, type TOrder, useCancelOrder, useOrderList } from './api';
+import { EditOrderDialog } from './EditOrderDialog';
+import { canActOn, type OrderActionHandlers, OrderActions } from './OrderActions';
+import { OrderDrawer } from './OrderDrawer';
+import { OrderFiltersForm } from './OrderFiltersForm';
+import { ORDER_TABLE_WIDTH, orderColumns } from './orderColumns';
+import { filtersFromQuery, filtersToQuery, hasFilters, listRequest, ORDER_PAGE_SIZES, type OrderFilters } from './orderFilters';
+import { PaymentDialog } from './PaymentDialog';
+import './orders.css';
+
+/**
+ * My orders (spec section 2, /order): the orders of the company and its sub-companies, with
+ * filters and paging in the URL, a detail drawer, and while an order of the company itself waits
+ * for payment: pay, confirm the transfer, edit payer name and remark, cancel.
+ */
+export default function OrdersPage() {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { account } = useSession();
+  const canBuy = useCan('MERCHANDISE_BUY_LICENSE');
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromQuery(params), [params]);
+  const list = useOrderList(useMemo(() => listRequest(filters), [filters]));
+  const cancel = useCancelOrder();
+  const [detailNo, setDetailNo] = useState<string | null>(null);
+  const [paying, setPaying] = useState<{ order: PayableOrder; focusTransfer: boolean } | null>(null);
+  const [editing, setEditing] = useState<TOrder | null>(null);
+
+  const update = (next: Partial<OrderFilters>, keepPage = false) =>
+    setParams(filtersToQuery({ ...filters, ...next, page: keepPage ? (next.page ?? filters.page) : (next.page ?? 1) }));
+
+  const handlers: OrderActionHandlers = {
+    onPay: (order, focusTransfer = false) => setPaying({ order, focusTransfer }),
+    onEdit: setEditing,
+    onCancel: async (order) => {
+      try {
+        await cancel.mutateAsync(order.orderNo);
+        void message.success(t('orders:action.cancelled'));
+      } catch {
+        /* shown by the http client */
+      }
+    },
+  };
+  const actions = (o: TOrder) => (canActOn(o, account?.companyId) ? <OrderActions order={o} handlers={handlers} /> : '—');
+  const pinned = Grid.useBreakpoint().md !== false;
+  const columns = orderColumns(t, i18n.language, { onDetail: (o) => setDetailNo(o.orderNo), actions }, pinned);
+  const filtered = hasFilters(filters);
+
+  const empty = filtered ? (
+    <Empty description={t('orders:list.emptyFiltered')} />
+  ) : (
+    <Empty description={t('orders:list.empty')}>
+      {canBuy && (
+        <Button type="primary" icon={<ShoppingCartOutlined />} onClick={() => void navigate('/license')}>
+          {t('orders:list.buy')}
+        </Button>
+      )}
+    </Empty>
+  );
+
+  return (
+    <Card
+      variant="borderless"
+      className="order-card"
+      title={t('orders:list.title')}
+      extra={<Typography.Text type="secondary">{t('orders:list.utcNote')}</Typography.Text>}
+    >
+      <OrderFiltersForm filters={filters} onApply={(f) => update(f)} />
+      {list.isError && !list.data ? (
+        <Result status="warning" title={t('orders:list.loadFailed')} extra={<Button onClick={() => void list.refetch()}>{t('common:action.retry')}</Button>} />
+      ) : (
+        <Table<TOrder>
+          rowKey="orderNo"
+          size="middle"
+          data-testid="order-table"
+          columns={columns}
+          dataSource={list.data?.list ?? []}
+          loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
+          scroll={{ x: ORDER_TABLE_WIDTH }}
+          locale={{ emptyText: list.isPending ? ' ' : empty }}
+          pagination={{
+            current: filters.page,
+            pageSize: filters.size,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: ORDER_PAGE_SIZES.map(String),
+            showTotal: (total) => t('orders:list.total', { count: total }),
+            onChange: (page, size) => update(size !== filters.size ? { size, page: 1 } : { page }, true),
+          }}
+        />
+      )}
+      <OrderDrawer
+        orderNo={detailNo}
+        onClose={() => setDetailNo(null)}
+        actions={(o) => (canActOn(o, account?.companyId) ? <OrderActions order={o} handlers={handlers} size="middle" /> : null)}
+      />
+      {paying && <PaymentDialog order={paying.order} focusTransfer={paying.focusTransfer} onClose={() => setPaying(null)} />}
+      {editing && <EditOrderDialog order={editing} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+}
