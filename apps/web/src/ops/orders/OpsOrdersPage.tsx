@@ -73,7 +73,14 @@ export default function OpsOrdersPage() {
       key: 'product',
       title: t('orders:field.product'),
       dataIndex: 'productType',
-      render: (_v, o) => `${productLabel(t, o.productType, o.productName)} × ${quantityLabel(t, o.productType, o.quantity, i18n.language)}`,
+      render: (_v, o) => productLabel(t, o.productType, o.productName),
+    },
+    {
+      key: 'quantity',
+      title: t('orders:field.quantity'),
+      dataIndex: 'quantity',
+      align: 'right',
+      render: (_v, o) => quantityLabel(t, o.productType, o.quantity, i18n.language),
     },
     {
       key: 'total',
