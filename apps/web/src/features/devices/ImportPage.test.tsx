@@ -46,6 +46,24 @@ describe('batch import', () => {
     expect(within(card).getAllByText(/可导入数量 = 库存 − 本月预留/).length).toBeGreaterThan(0);
   });
 
+  test('with no importable License, a member who may buy is offered the purchase page; one who may not is only told', async () => {
+    const none = { ...LICENSES, stock: 2, importable: 0 };
+    mockApi({ '/license/query/count': () => none });
+    signIn(['DEVICE_IMPORT', 'MERCHANDISE', 'MERCHANDISE_BUY_LICENSE']);
+    const { router } = renderApp('/device');
+    const card = await screen.findByTestId('import-license');
+    await userEvent.click(await within(card).findByRole('button', { name: '购买 License' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/license'));
+
+    resetState();
+    signIn(['DEVICE_IMPORT']);
+    mockApi({ '/license/query/count': () => none });
+    renderApp('/device');
+    const again = (await screen.findAllByTestId('import-license')).at(-1) as HTMLElement;
+    await within(again).findByText(/请先购买 License/);
+    expect(within(again).queryByRole('button', { name: '购买 License' })).toBeNull();
+  });
+
   test('region and file are required; nothing is sent without them', async () => {
     const api = mockApi({ '/license/query/count': () => LICENSES });
     renderApp('/device');

@@ -1,13 +1,16 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
-import { Alert, Card, Col, Row, Skeleton, Statistic, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Col, Row, Skeleton, Statistic, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useCan } from '../../lib/access';
 import { useLicenseCount } from './api';
 
 /** The License figures an import depends on: importable = stock − reserved for this month. */
 export function LicenseCard() {
   const { t } = useTranslation();
   const q = useLicenseCount();
+  const canBuy = useCan('MERCHANDISE_BUY_LICENSE');
+  const navigate = useNavigate();
   const d = q.data;
   return (
     <Card
@@ -54,7 +57,20 @@ export function LicenseCard() {
           <Typography.Paragraph type="secondary" className="devices-note">
             {t('devices:license.explain')}
           </Typography.Paragraph>
-          {d.importable <= 0 && <Alert type="warning" showIcon title={t('devices:license.noneImportable')} />}
+          {d.importable <= 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('devices:license.noneImportable')}
+              action={
+                canBuy && (
+                  <Button size="small" type="primary" onClick={() => navigate('/license')}>
+                    {t('devices:license.buy')}
+                  </Button>
+                )
+              }
+            />
+          )}
         </>
       )}
     </Card>
