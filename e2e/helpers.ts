@@ -8,14 +8,14 @@ import { E2E_ADMIN_PASSWORD, E2E_MAIL_URL } from './playwright.config.js';
 export const PASSWORD = E2E_ADMIN_PASSWORD;
 export const CAPTCHA = 'abcd';
 
-/** Signs in through the login form, as a person would. */
-export async function signIn(page: Page, account: string, password = PASSWORD) {
+/** Signs in through the login form, as a person would, and waits for the page it lands on (the console's overview unless told). */
+export async function signIn(page: Page, account: string, password = PASSWORD, landing: RegExp = /\/home$/) {
   await page.goto('/login');
   await page.getByTestId('login-account').fill(account);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-captcha').fill(CAPTCHA);
   await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(landing);
 }
 
 /** Closes the unread-announcement dialog that opens by itself after signing in. */
@@ -26,8 +26,8 @@ export async function dismissAnnouncement(page: Page) {
   await expect(dialog).toBeHidden();
 }
 
-/** A signed API call made with the browser's own session cookies, outside the UI. */
-export async function callWithBrowserSession(context: BrowserContext, baseURL: string, path: string, body: unknown = {}) {
+/** A signed API call made with the browser's own session cookies, outside the UI; `obj` is the answer's data. */
+export async function callWithBrowserSession<T = unknown>(context: BrowserContext, baseURL: string, path: string, body: unknown = {}) {
   const cookies = await context.cookies();
   const token = cookies.find((c) => c.name === 'token')?.value;
   const secretKey = cookies.find((c) => c.name === 'secretKey')?.value;
@@ -48,7 +48,7 @@ export async function callWithBrowserSession(context: BrowserContext, baseURL: s
     headers: { ...headers, 'content-type': 'application/json', 'accept-language': 'en' },
     body: payload,
   });
-  return { status: res.status, body: (await res.json()) as { success: boolean; code: number; msg: string } };
+  return { status: res.status, body: (await res.json()) as { success: boolean; code: number; msg: string; obj: T } };
 }
 
 /** The newest 6-digit code the mail catcher received for an address, once it holds `nth` messages. */

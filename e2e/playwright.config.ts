@@ -52,6 +52,8 @@ export default defineConfig({
       RRP_OPS_PASSWORD: 'Ops#2026pass',
       RRP_MAILCATCHER_HTTP_PORT: String(PORT - 7000),
       RRP_MAILCATCHER_SMTP_PORT: String(PORT - 7100),
+      // the embedded WeChat Pay simulator on a port of this run's own (notifications go to PORT)
+      WECHATPAY_SIM_PORT: String(PORT - 6900),
       LOG_LEVEL: 'warn',
     },
   },
