@@ -3,7 +3,9 @@
 // delivery, deliver into the ledger) against a bare route that only verifies the signature and
 // runs the same single conditional UPDATE (bench/bare-notify-server.mjs), on the same fresh
 // PostgreSQL database, in alternating rounds. Every request pays a different pending order.
-// Usage: node bench/payment-notify.mjs [--rounds 3] [--seconds 4] [--connections 10] [--json out.json]
+// Each round sends a fixed number of notifications (every one signed before the run, so the load
+// generator only sends) and counts how long they took.
+// Usage: node bench/payment-notify.mjs [--rounds 5] [--per-round 5000] [--connections 10] [--profile DIR] [--json out.json]
 import { createCipheriv, createSign, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,26 +91,33 @@ async function pendingOrders(dbUrl, prefix, count) {
   }
 }
 
-function load(url, { seconds, connections, next, meter }) {
+function load(url, { amount, connections, next, meter }) {
   const stopMeter = meter();
   return new Promise((resolve, reject) => {
     const request = { method: 'POST', path: PATH, setupRequest: (req) => ({ ...req, ...next() }) };
-    autocannon({ url, connections, duration: seconds, requests: [request] }, (err, r) => {
+    // autocannon's duration is in whole seconds and it ends a fixed-amount run on its next second
+    // tick: the run lasts from the start to the last answer
+    const t0 = performance.now();
+    let last = t0;
+    const inst = autocannon({ url, connections, amount, requests: [request] }, (err, r) => {
       if (err) return reject(err);
       const used = stopMeter();
       const ok = r['2xx'];
       resolve({
-        rps: ok / (r.duration || seconds),
+        rps: ok / ((last - t0) / 1000),
         ok,
         non2xx: r.non2xx,
         errors: r.errors + r.timeouts,
         cpuUsPerRequest: { server: round((used.server / ok) * 1e6, 0), postgres: round((used.postgres / ok) * 1e6, 0) },
       });
     });
+    inst.on('response', () => {
+      last = performance.now();
+    });
   });
 }
 
-export async function run({ rounds = 3, seconds = 4, connections = 10, profileDir = null, log = console.log } = {}) {
+export async function run({ rounds = 5, perRound = 5000, connections = 10, profileDir = null, log = console.log } = {}) {
   const busyBefore = await machineBusy();
   if (busyBefore > 0.2) log(`  warning: the machine was ${Math.round(busyBefore * 100)}% busy before the run; figures will be noisy`);
   const db = await freshDatabase('rrp_bench_pay');
@@ -128,9 +137,8 @@ export async function run({ rounds = 3, seconds = 4, connections = 10, profileDi
       env: { DATABASE_URL: db.url, PORT: String(barePort), HOST: '127.0.0.1', PLATFORM_PUBLIC_KEY: keys.platformPublicKey },
       readyUrl: `http://127.0.0.1:${barePort}/`,
     });
-    // enough orders that no round runs out: a generous bound on what one round can pay
-    const perRound = 2500 * seconds;
-    const total = perRound * (rounds + 1);
+    const warmup = Math.ceil(perRound / 5);
+    const total = perRound * rounds + warmup;
     log(`payment-notify: preparing ${total} notifications per side`);
     const queues = {};
     for (const [name, prefix] of [
@@ -154,12 +162,12 @@ export async function run({ rounds = 3, seconds = 4, connections = 10, profileDi
       if (!n) throw new Error(`${name}: out of prepared notifications`);
       return n;
     };
-    log(`payment-notify: warm-up 2 s each, then ${rounds} alternating rounds of ${seconds} s, ${connections} connections`);
-    for (const name of ['ours', 'bare']) await load(targets[name].url, { seconds: 2, connections, next: next(name), meter: targets[name].meter });
+    log(`payment-notify: warm-up ${warmup} each, then ${rounds} alternating rounds of ${perRound} notifications, ${connections} connections`);
+    for (const name of ['ours', 'bare']) await load(targets[name].url, { amount: warmup, connections, next: next(name), meter: targets[name].meter });
     const samples = { ours: [], bare: [] };
     for (let i = 0; i < rounds; i++) {
       for (const name of i % 2 ? ['bare', 'ours'] : ['ours', 'bare']) {
-        const s = await load(targets[name].url, { seconds, connections, next: next(name), meter: targets[name].meter });
+        const s = await load(targets[name].url, { amount: perRound, connections, next: next(name), meter: targets[name].meter });
         if (s.non2xx || s.errors) throw new Error(`${name}: ${s.non2xx} non-2xx answers and ${s.errors} errors in round ${i + 1}`);
         samples[name].push(s);
         log(
@@ -189,7 +197,7 @@ export async function run({ rounds = 3, seconds = 4, connections = 10, profileDi
     const ratio = round(o.rps / b.rps, 3);
     return {
       bench: 'payment-notify',
-      settings: { rounds, seconds, connections },
+      settings: { rounds, perRound, connections },
       machineBusyBefore: round(busyBefore, 2),
       ours: o,
       bare: b,
@@ -216,8 +224,8 @@ export function report(r) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
     options: {
-      rounds: { type: 'string', default: '3' },
-      seconds: { type: 'string', default: '4' },
+      rounds: { type: 'string', default: '5' },
+      'per-round': { type: 'string', default: '5000' },
       connections: { type: 'string', default: '10' },
       /** writes a CPU profile of our server there (summarise with bench/lib/cpuprofile.mjs) */
       profile: { type: 'string' },
@@ -226,7 +234,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   const r = await run({
     rounds: Number(values.rounds),
-    seconds: Number(values.seconds),
+    perRound: Number(values['per-round']),
     connections: Number(values.connections),
     profileDir: values.profile ?? null,
   });
