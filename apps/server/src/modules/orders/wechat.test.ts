@@ -133,6 +133,22 @@ describe('WeChat Pay', () => {
     expect(await orderStatus(t.database, o.orderNo)).toBe('completed');
   });
 
+  it('a notification racing the query (the dialog’s poll) pays and delivers once', async () => {
+    const before = await stock(t.database, demoId);
+    h.cfg.notifyUrl = DEAD_NOTIFY_URL;
+    const o = await wechatOrder(4, 4);
+    h.cfg.notifyUrl = notifyUrl;
+    await h.pay(o.orderNo);
+    // the simulator's own notification, sent again now, races the poll that asks WeChat
+    const [sent, polled] = await Promise.all([h.notify(o.orderNo, 'duplicate', 3), obj('/merchandiseOrder/payment/state', { orderNo: o.orderNo })]);
+    expect(sent.status).toBe(200);
+    expect(polled.success).toBe(true);
+    await until(o.orderNo, 'completed');
+    expect(await stock(t.database, demoId)).toEqual({ ...before, acLicenses: before.acLicenses + 4 });
+    const outcomes = (await events(o.orderNo)).map((e) => e.outcome);
+    expect(outcomes.filter((x) => x === 'paid')).toHaveLength(1);
+  });
+
   it('cancelling closes the payment at WeChat; a payment made meanwhile wins and is delivered', async () => {
     const open = await wechatOrder(1);
     expect((await obj('/merchandiseOrder/cancel', { orderNo: open.orderNo })).obj.status).toBe('cancelled');
