@@ -51,6 +51,7 @@ export function allHandlers(opts: AppOptions): HandlerMap {
     database,
     gateway: opts.payments ?? null,
     remittanceAccount: { accountName: config.RRP_REMITTANCE_ACCOUNT_NAME, bankName: config.RRP_REMITTANCE_BANK, accountNo: config.RRP_REMITTANCE_ACCOUNT_NO },
+    publicUrl: config.publicUrl,
   };
   const keys = new RsaKeys(database);
   const captchas = new Captchas(database, config.NODE_ENV === 'production' ? undefined : config.RRP_TEST_CAPTCHA);

@@ -8,7 +8,9 @@ export type MailTemplate =
   | { kind: 'register-attempt'; link: string }
   | { kind: 'invitation'; name: string; companyName: string; inviter: string; link: string; days: number }
   | { kind: 'certification-approved'; companyName: string; licenses: number; dataGb: number; link: string }
-  | { kind: 'certification-rejected'; companyName: string; reason: string; link: string };
+  | { kind: 'certification-rejected'; companyName: string; reason: string; link: string }
+  | { kind: 'remittance-confirmed'; orderNo: string; link: string }
+  | { kind: 'remittance-rejected'; orderNo: string; bankTransactionNo: string; reason: string; link: string };
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
@@ -53,6 +55,21 @@ function partsOf(m: MailTemplate): { subject: Line; lines: Line[]; link?: string
         lines: [
           ['mail.certification.rejected.body', { companyName: m.companyName }],
           ['mail.certification.rejected.reason', { reason: m.reason }],
+        ],
+        link: m.link,
+      };
+    case 'remittance-confirmed':
+      return {
+        subject: ['mail.remittance.confirmed.subject', { orderNo: m.orderNo }],
+        lines: [['mail.remittance.confirmed.body', { orderNo: m.orderNo }]],
+        link: m.link,
+      };
+    case 'remittance-rejected':
+      return {
+        subject: ['mail.remittance.rejected.subject', { orderNo: m.orderNo }],
+        lines: [
+          ['mail.remittance.rejected.body', { orderNo: m.orderNo, bankTransactionNo: m.bankTransactionNo }],
+          ['mail.remittance.rejected.reason', { reason: m.reason }],
         ],
         link: m.link,
       };

@@ -39,4 +39,15 @@ export const MAIL_TEXTS = {
     en: 'The certification of {companyName} was not approved. Please correct it as described below and submit it again.',
   },
   'mail.certification.rejected.reason': { zh: '驳回原因：{reason}', en: 'Reason: {reason}' },
+  'mail.remittance.rejected.reason': { zh: '原因：{reason}', en: 'Reason: {reason}' },
+  'mail.remittance.confirmed.subject': { zh: '订单 {orderNo} 已确认收款', en: 'Payment received for order {orderNo}' },
+  'mail.remittance.confirmed.body': {
+    zh: '我们已核对到订单 {orderNo} 的转账，所购商品已自动到账，可在“我的订单”中查看。',
+    en: 'We have matched the transfer for order {orderNo}. What you bought has been delivered; see My orders.',
+  },
+  'mail.remittance.rejected.subject': { zh: '订单 {orderNo} 的转账未能核对', en: 'The transfer for order {orderNo} could not be matched' },
+  'mail.remittance.rejected.body': {
+    zh: '我们未能核对到订单 {orderNo} 的转账（银行流水号 {bankTransactionNo}）。请核对后在“我的订单”中重新提交银行流水号。',
+    en: 'We could not match the transfer for order {orderNo} (bank transaction number {bankTransactionNo}). Please check it and send the number again under My orders.',
+  },
 } satisfies Record<string, Bilingual>;

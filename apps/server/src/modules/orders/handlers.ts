@@ -12,7 +12,7 @@ import { findOrder, listOrders, orderDetailOf, orderFilters, type RemittanceAcco
 import { confirmRemittance, rejectRemittance } from './reconciliation.js';
 import { paymentState, prepay } from './wechat.js';
 
-export type OrderDeps = { database: Database; gateway: PaymentGateway | null; remittanceAccount: RemittanceAccount };
+export type OrderDeps = { database: Database; gateway: PaymentGateway | null; remittanceAccount: RemittanceAccount; publicUrl: string };
 
 export const orderHandlers = ({ database, gateway, remittanceAccount }: OrderDeps) =>
   handlers({
@@ -30,7 +30,7 @@ export const orderHandlers = ({ database, gateway, remittanceAccount }: OrderDep
     'POST /rrp/merchandiseOrder/remittance/confirm': ({ scope, actor, locale, body }) => submitRemittance(database, { scope, actor, locale }, body),
   });
 
-export const orderOpsHandlers = ({ database, remittanceAccount }: OrderDeps) =>
+export const orderOpsHandlers = ({ database, remittanceAccount, publicUrl }: OrderDeps) =>
   handlers({
     'POST /ops/merchandise/list': ({ locale }) => listMerchandise(database, locale),
     'POST /ops/merchandise/update': ({ actor, body }) => updateMerchandise(database, actor, body),
@@ -42,8 +42,8 @@ export const orderOpsHandlers = ({ database, remittanceAccount }: OrderDeps) =>
       return { ...page, awaitingReconciliation: queue.n };
     },
     'POST /ops/order/detail': async ({ body, locale }) => orderDetailOf(await findOrder(database, body.orderNo, null), locale, remittanceAccount),
-    'POST /ops/remittance/confirm': ({ actor, locale, req, body }) => confirmRemittance(database, { actor, locale, log: req.log }, body.orderNo),
-    'POST /ops/remittance/reject': ({ actor, locale, body }) => rejectRemittance(database, { actor, locale }, body),
+    'POST /ops/remittance/confirm': ({ actor, locale, req, body }) => confirmRemittance(database, { actor, locale, publicUrl, log: req.log }, body.orderNo),
+    'POST /ops/remittance/reject': ({ actor, locale, body }) => rejectRemittance(database, { actor, locale, publicUrl }, body),
   });
 
 export const paymentNotifyHandlers = ({ database, gateway }: OrderDeps) =>

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, ops } from '../../../test/companies.js';
 import { companyIdOf } from '../../../test/devices.js';
-import { api, buildTestApp, call, DEMO, login, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
+import { api, buildTestApp, call, DEMO, login, mailHarness, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
 import { orderStatus, placeOrder, stock } from '../../../test/orders.js';
 import { deliverOrder } from './delivery.js';
 import { expireOrders } from './jobs.js';
@@ -167,10 +167,17 @@ describe('offline remittance', () => {
     expect(found.total).toBe(1);
 
     expect(body(await call(t.app, staff, ops('/remittance/reject'), { orderNo: o.orderNo, reason: '' })).code).toBe(28002);
+    const mail = await mailHarness(t.database);
     const rejected = body(await call(t.app, staff, ops('/remittance/reject'), { orderNo: o.orderNo, reason: '未查到该流水号的到账记录' })).obj;
     expect(rejected).toMatchObject({ remittanceState: 'rejected', remittanceRejectReason: '未查到该流水号的到账记录', status: 'pending_payment' });
     expect(body(await call(t.app, staff, ops('/remittance/confirm'), { orderNo: o.orderNo })).code).toBe(27009);
     expect(await stock(t.database, demoId)).toEqual(before);
+    // the member who ordered reads why, in their language, with the number they sent
+    await mail.deliver();
+    const told = mail.catcher.messages.find((m) => m.to.includes(DEMO.admin) && m.subject.includes(o.orderNo));
+    expect(told?.subject).toContain('未能核对');
+    expect(told?.text).toContain('CMB2026112600001');
+    expect(told?.text).toContain('未查到该流水号的到账记录');
 
     await call(t.app, admin, api('/merchandiseOrder/remittance/confirm'), { orderNo: o.orderNo, bankTransactionNo: 'CMB2026112600002' });
     const confirmations = await Promise.all([
@@ -181,6 +188,10 @@ describe('offline remittance', () => {
     // every confirmation succeeds (the later ones change nothing); the order is delivered once
     for (const r of confirmations) expect(['paid', 'completed']).toContain(body(r).obj?.status ?? body(r).code);
     expect(await stock(t.database, demoId)).toEqual({ ...before, dataMb: before.dataMb + 3 * 1024 });
+    await mail.deliver();
+    const received = mail.catcher.messages.filter((m) => m.to.includes(DEMO.admin) && m.subject.includes(`${o.orderNo} 已确认收款`));
+    expect(received).toHaveLength(1);
+    await mail.close();
     const done = body(await call(t.app, admin, api('/merchandiseOrder/detail'), { orderNo: o.orderNo })).obj;
     expect(done).toMatchObject({ status: 'completed', remittanceState: 'confirmed', delivered: { dataMb: 3072 } });
     expect((await auditOf(t.database, 'remittance.confirm')).filter((e) => e.target_id === o.orderNo)).toHaveLength(1);

@@ -1,11 +1,22 @@
-import type { Locale, TOrder } from '@rrp/contracts';
+import { type Locale, normalizeLocale, type TOrder } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
+import { enqueueEmail } from '../../mail/outbox.js';
+import type { MailTemplate } from '../../mail/templates.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
 import { deliverSoon, queueDelivery } from './delivery.js';
 import { findOrder, orderOf } from './queries.js';
 import { refuseUnlessPending } from './wechat.js';
+
+/** The member who placed the order hears of the operator's decision, in their language (none when they left). */
+async function tellBuyer(database: Database, tx: Tx, orderNo: string, template: MailTemplate): Promise<void> {
+  const [u] = await database.rows<{ email: string; locale: string }>(
+    sql`SELECT u.email, u.locale FROM orders o JOIN users u ON u.id = o.created_by WHERE o.order_no = ${orderNo} AND u.state = 'enabled'`,
+    tx,
+  );
+  if (u) await enqueueEmail(database, tx, { to: u.email, locale: normalizeLocale(u.locale), template });
+}
 
 /**
  * The operator found the transfer: the order is paid (delivery queued in the same transaction)
@@ -14,7 +25,7 @@ import { refuseUnlessPending } from './wechat.js';
  */
 export async function confirmRemittance(
   database: Database,
-  ctx: { actor: Actor; locale: Locale; log?: { warn(o: object, m: string): void } },
+  ctx: { actor: Actor; locale: Locale; publicUrl: string; log?: { warn(o: object, m: string): void } },
   orderNo: string,
 ): Promise<TOrder> {
   const before = await findOrder(database, orderNo, null);
@@ -35,6 +46,7 @@ export async function confirmRemittance(
       targetLabel: orderNo,
       changes: { status: ['pending_payment', 'paid'], remittanceState: ['submitted', 'confirmed'], bankTransactionNo: [null, before.bank_transaction_no] },
     });
+    await tellBuyer(database, tx, orderNo, { kind: 'remittance-confirmed', orderNo, link: `${ctx.publicUrl}/order` });
     return true;
   });
   if (moved) await deliverSoon(database, orderNo, ctx.log);
@@ -51,7 +63,11 @@ export async function confirmRemittance(
 }
 
 /** The transfer was not found: the customer reads the reason and may send a corrected number. */
-export async function rejectRemittance(database: Database, ctx: { actor: Actor; locale: Locale }, b: { orderNo: string; reason: string }): Promise<TOrder> {
+export async function rejectRemittance(
+  database: Database,
+  ctx: { actor: Actor; locale: Locale; publicUrl: string },
+  b: { orderNo: string; reason: string },
+): Promise<TOrder> {
   const before = await findOrder(database, b.orderNo, null);
   await database.db.transaction(async (tx) => {
     const [o] = await database.rows(
@@ -71,6 +87,13 @@ export async function rejectRemittance(database: Database, ctx: { actor: Actor; 
       targetId: b.orderNo,
       targetLabel: b.orderNo,
       changes: { remittanceState: ['submitted', 'rejected'], reason: [null, b.reason] },
+    });
+    await tellBuyer(database, tx, b.orderNo, {
+      kind: 'remittance-rejected',
+      orderNo: b.orderNo,
+      bankTransactionNo: before.bank_transaction_no ?? '',
+      reason: b.reason,
+      link: `${ctx.publicUrl}/order`,
     });
   });
   return orderOf(await findOrder(database, b.orderNo, null), ctx.locale);
