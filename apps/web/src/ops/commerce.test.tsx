@@ -75,7 +75,8 @@ describe('back office: orders and reconciliation', () => {
     await userEvent.type(screen.getByLabelText('订单号 / 识别码 / 流水号 / 公司'), 'RM7K2Q9X{Enter}');
     await waitFor(() => expect(a.callsTo('/ops/order/list').some((c) => (c.body as { keyword?: string }).keyword === 'RM7K2Q9X')).toBe(true));
     await userEvent.click(screen.getByRole('tab', { name: /待对账/ }));
-    await userEvent.click(await screen.findByTestId(`ops-order-${SUBMITTED.orderNo}`));
+    // the pane takes pointer events again only when the tab switch's motion ends (slow on a busy machine)
+    await waitFor(() => userEvent.click(screen.getByTestId(`ops-order-${SUBMITTED.orderNo}`)), { timeout: 5000 });
     const facts = await screen.findByTestId('order-facts');
     expect(within(facts).getByText('20261121ICBC0001')).toBeTruthy();
     const drawer = facts.closest('.ant-drawer-section, .ant-drawer-content, [role="dialog"]') as HTMLElement;
