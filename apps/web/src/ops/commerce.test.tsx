@@ -72,7 +72,8 @@ describe('back office: orders and reconciliation', () => {
     renderApp('/ops/orders');
     await screen.findByText('待对账公司');
     await userEvent.click(screen.getByRole('tab', { name: /全部订单/ }));
-    await userEvent.type(screen.getByLabelText('订单号 / 识别码 / 流水号 / 公司'), 'RM7K2Q9X{Enter}');
+    await waitFor(() => userEvent.click(screen.getByLabelText('订单号 / 识别码 / 流水号 / 公司')), { timeout: 5000 });
+    await userEvent.keyboard('RM7K2Q9X{Enter}');
     await waitFor(() => expect(a.callsTo('/ops/order/list').some((c) => (c.body as { keyword?: string }).keyword === 'RM7K2Q9X')).toBe(true));
     await userEvent.click(screen.getByRole('tab', { name: /待对账/ }));
     // the pane takes pointer events again only when the tab switch's motion ends (slow on a busy machine)
