@@ -1,4 +1,4 @@
-import { PRODUCT_UNIT, type ProductType, type TOrder } from '@rrp/contracts';
+import { PRODUCT_UNIT, type TOrder } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { type Actor, recordAudit } from '../audit/index.js';
@@ -10,14 +10,7 @@ export const DELIVER_JOB = 'order.deliver';
 /** The platform acting on its own (payment notifications, jobs). */
 export const SYSTEM_ACTOR: Actor = { kind: 'system', id: null, name: 'system', companyId: null, address: null, requestId: null };
 
-/** What `quantity` units of a product put into the ledgers. */
-export function deliveryOf(productType: ProductType, quantity: number): NonNullable<TOrder['delivered']> {
-  if (productType === 0) return { licenses: PRODUCT_UNIT[0].licenses * quantity };
-  if (productType === 1) return { dataMb: PRODUCT_UNIT[1].dataMb * quantity };
-  return { acLicenses: PRODUCT_UNIT[4].acLicenses * quantity };
-}
-
-/** What an order row delivers, as SQL over its own product_type and quantity (deliveryOf's rule). */
+/** What an order row delivers, as SQL over its own product_type and quantity: { licenses } | { dataMb } | { acLicenses }. */
 export const deliveredJson = sql.raw(
   `CASE product_type WHEN 0 THEN jsonb_build_object('licenses', quantity * ${PRODUCT_UNIT[0].licenses})
                      WHEN 1 THEN jsonb_build_object('dataMb', quantity * ${PRODUCT_UNIT[1].dataMb})
@@ -37,14 +30,14 @@ export async function queueDelivery(database: Database, tx: Tx, orderNo: string)
  */
 export async function deliverOrder(database: Database, orderNo: string): Promise<boolean> {
   return database.db.transaction(async (tx) => {
-    const [o] = await database.rows<{ company_id: string; product_type: ProductType; quantity: number; order_no: string; payer_name: string }>(
-      sql`UPDATE orders SET status = 'completed', completed_at = now()
+    const [o] = await database.rows<{ company_id: string; delivered: NonNullable<TOrder['delivered']> }>(
+      sql`UPDATE orders SET status = 'completed', completed_at = now(), delivered = ${deliveredJson}
           WHERE order_no = ${orderNo} AND status = 'paid'
-          RETURNING company_id, product_type::int AS product_type, quantity, order_no, payer_name`,
+          RETURNING company_id, delivered`,
       tx,
     );
     if (!o) return false;
-    const delivered = deliveryOf(o.product_type, o.quantity);
+    const { delivered } = o;
     const payer = await payerOf(database, o.company_id, tx);
     if (delivered.licenses) await grantLicenses(database, tx, payer.id, delivered.licenses, 'purchase', orderNo);
     if (delivered.dataMb) await grantData(database, tx, payer.id, delivered.dataMb, 'topup', orderNo);
@@ -53,7 +46,6 @@ export async function deliverOrder(database: Database, orderNo: string): Promise
         sql`INSERT INTO ac_license_ledger (company_id, delta, reason, ref) VALUES (${payer.id}, ${delivered.acLicenses}, 'purchase', ${orderNo})`,
         tx,
       );
-    await database.rows(sql`UPDATE orders SET delivered = ${JSON.stringify(delivered)}::jsonb WHERE order_no = ${orderNo}`, tx);
     await recordAudit(database, tx, SYSTEM_ACTOR, {
       action: 'order.deliver',
       companyId: o.company_id,
