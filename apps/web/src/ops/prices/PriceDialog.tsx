@@ -1,7 +1,7 @@
 import type { TMerchandise } from '@rrp/contracts';
 import { ORDER_LIMITS } from '@rrp/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, DatePicker, Form, InputNumber, Modal } from 'antd';
+import { App, DatePicker, Form, InputNumber, type InputNumberProps, Modal } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -24,6 +24,11 @@ const utcToPicker = (iso: string | null) => (iso ? dayjs(dayjs.utc(iso).format('
 const pickerToUtc = (d: Dayjs) => dayjs.utc(d.format('YYYY-MM-DDTHH:mm:ss')).toISOString();
 
 /** Sets a product's unit price, and a promotional price below it with an optional end (UTC). */
+/** A price in yuan: two decimals, within the catalogue's bounds (Form.Item passes value and onChange). */
+function YuanInput(props: InputNumberProps<number>) {
+  return <InputNumber min={0.01} max={ORDER_LIMITS.priceMaxYuan} precision={2} step={1} prefix="¥" className="order-price-field" {...props} />;
+}
+
 export function PriceDialog({ product, onClose }: { product: TMerchandise; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -80,15 +85,7 @@ export function PriceDialog({ product, onClose }: { product: TMerchandise; onClo
         initialValues={{ unitPrice: product.unitPrice, promoPrice: product.promoPrice, promoUntil: utcToPicker(product.promoUntil) }}
       >
         <Form.Item name="unitPrice" label={t('ops:prices.unitPriceYuan', { unit: t(`orders:unit.${product.productType}`) })} rules={yuanRules(true)}>
-          <InputNumber
-            min={0.01}
-            max={ORDER_LIMITS.priceMaxYuan}
-            precision={2}
-            step={1}
-            prefix="¥"
-            className="order-price-field"
-            data-testid="ops-price-unit"
-          />
+          <YuanInput data-testid="ops-price-unit" />
         </Form.Item>
         <Form.Item
           name="promoPrice"
@@ -107,15 +104,7 @@ export function PriceDialog({ product, onClose }: { product: TMerchandise; onClo
             }),
           ]}
         >
-          <InputNumber
-            min={0.01}
-            max={ORDER_LIMITS.priceMaxYuan}
-            precision={2}
-            step={1}
-            prefix="¥"
-            className="order-price-field"
-            data-testid="ops-price-promo"
-          />
+          <YuanInput data-testid="ops-price-promo" />
         </Form.Item>
         <Form.Item
           name="promoUntil"
