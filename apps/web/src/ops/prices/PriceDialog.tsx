@@ -23,12 +23,12 @@ type Values = { unitPrice: number | null; promoPrice: number | null; promoUntil:
 const utcToPicker = (iso: string | null) => (iso ? dayjs(dayjs.utc(iso).format('YYYY-MM-DDTHH:mm:ss')) : null);
 const pickerToUtc = (d: Dayjs) => dayjs.utc(d.format('YYYY-MM-DDTHH:mm:ss')).toISOString();
 
-/** Sets a product's unit price, and a promotional price below it with an optional end (UTC). */
 /** A price in yuan: two decimals, within the catalogue's bounds (Form.Item passes value and onChange). */
 function YuanInput(props: InputNumberProps<number>) {
   return <InputNumber min={0.01} max={ORDER_LIMITS.priceMaxYuan} precision={2} step={1} prefix="¥" className="order-price-field" {...props} />;
 }
 
+/** Sets a product's unit price, and a promotional price below it with an optional end (UTC). */
 export function PriceDialog({ product, onClose }: { product: TMerchandise; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
