@@ -12,9 +12,11 @@ import { accountHandlers, accountSettingsHandlers } from './modules/account/inde
 import { announcementHandlers, announcementOpsHandlers } from './modules/announcements/index.js';
 import { auditHandlers } from './modules/audit/index.js';
 import { authHandlers, Captchas, RsaKeys } from './modules/auth/index.js';
+import { billingHandlers } from './modules/billing/index.js';
 import { companyHandlers } from './modules/companies/index.js';
 import { deviceHandlers } from './modules/devices/index.js';
 import { feedbackHandlers, feedbackOpsHandlers } from './modules/feedback/index.js';
+import { invoiceHandlers, invoiceOpsHandlers } from './modules/invoices/index.js';
 import { licenseHandlers } from './modules/licenses/index.js';
 import { memberHandlers } from './modules/members/index.js';
 import { type ConnectivityProvider, networkHandlers } from './modules/network/index.js';
@@ -76,6 +78,9 @@ export function allHandlers(opts: AppOptions): HandlerMap {
     ...orderHandlers(orders),
     ...orderOpsHandlers(orders),
     ...paymentNotifyHandlers(orders),
+    ...invoiceHandlers({ database, publicUrl: config.publicUrl }),
+    ...invoiceOpsHandlers({ database, publicUrl: config.publicUrl }),
+    ...billingHandlers({ database }),
   } satisfies HandlerMap;
 }
 

@@ -4,10 +4,12 @@
  * '@rrp/contracts' with `import type` (a test checks it).
  */
 export * from './audit/constants.js';
+export * from './billing/constants.js';
 export * from './companies/constants.js';
 export * from './core/endpoint.js';
 export * from './devices/constants.js';
 export * from './feedback/constants.js';
+export * from './invoices/constants.js';
 export * from './licenses/constants.js';
 export * from './members/constants.js';
 export * from './network/constants.js';

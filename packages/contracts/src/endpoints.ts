@@ -2,10 +2,12 @@ import { accountEndpoints, accountSettingsEndpoints } from './account/endpoints.
 import { announcementEndpoints, announcementOpsEndpoints } from './announcements/endpoints.js';
 import { auditEndpoints } from './audit/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
+import { billingEndpoints } from './billing/endpoints.js';
 import { companyEndpoints } from './companies/endpoints.js';
 import { joinEndpoints } from './core/endpoint.js';
 import { deviceEndpoints } from './devices/endpoints.js';
 import { feedbackEndpoints, feedbackOpsEndpoints } from './feedback/endpoints.js';
+import { invoiceEndpoints, invoiceOpsEndpoints } from './invoices/endpoints.js';
 import { licenseEndpoints } from './licenses/endpoints.js';
 import { memberEndpoints } from './members/endpoints.js';
 import { networkEndpoints } from './network/endpoints.js';
@@ -40,4 +42,7 @@ export const ENDPOINTS = joinEndpoints(
   orderEndpoints,
   orderOpsEndpoints,
   orderProviderEndpoints,
+  invoiceEndpoints,
+  invoiceOpsEndpoints,
+  billingEndpoints,
 );

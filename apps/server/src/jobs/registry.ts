@@ -1,5 +1,6 @@
 import type { EmailJob } from '../mail/outbox.js';
 import type { Mailer } from '../mail/transport.js';
+import { billingJobs } from '../modules/billing/index.js';
 import { licenseJobs } from '../modules/licenses/index.js';
 import { networkJobs } from '../modules/network/index.js';
 import { orderJobs } from '../modules/orders/index.js';
@@ -11,7 +12,12 @@ export type { ModuleDeps } from './types.js';
 
 /** Every job handler and periodic job of the product, by module. */
 export function allJobs(deps: ModuleDeps & { mailer: Mailer }): { handlers: Record<string, JobHandler>; periodic: Periodic[] } {
-  const modules = [licenseJobs(deps), networkJobs(deps), orderJobs({ database: deps.database, gateway: deps.payments ?? null })];
+  const modules = [
+    licenseJobs(deps),
+    networkJobs(deps),
+    orderJobs({ database: deps.database, gateway: deps.payments ?? null }),
+    billingJobs({ database: deps.database }),
+  ];
   return {
     handlers: {
       'email.send': (job: EmailJob) => deps.mailer.send(job),

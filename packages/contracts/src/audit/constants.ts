@@ -55,6 +55,15 @@ export const AUDIT_ACTIONS = [
   'remittance.reject',
   'merchandise.update',
   'license.autoRenew',
+  'invoice.title.save',
+  'invoice.title.delete',
+  'invoice.recipient.save',
+  'invoice.recipient.delete',
+  'invoice.apply',
+  'invoice.cancel',
+  'invoice.issue',
+  'invoice.reject',
+  'bill.close',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -76,5 +85,9 @@ export const AUDIT_TARGET_TYPES = [
   'platform',
   'order',
   'merchandise',
+  'invoice',
+  'invoice_title',
+  'invoice_recipient',
+  'bill',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -37,6 +37,7 @@ export const STAFF_PERMISSIONS = [
   'OPS_PLATFORM_SETTINGS',
   'OPS_ORDERS',
   'OPS_PRICES',
+  'OPS_INVOICES',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

@@ -62,6 +62,8 @@ export const orders = pgTable(
     reconciledBy: uuid('reconciled_by').references(() => users.id, { onDelete: 'set null' }),
     /** what the delivery put into the ledgers: { licenses } | { dataMb } | { acLicenses } */
     delivered: jsonb('delivered'),
+    /** the invoice application in progress or issued that covers this order (null: invoiceable once completed) */
+    invoiceId: uuid('invoice_id'),
   },
   (t) => [
     uniqueIndex('orders_order_no_uq').on(t.orderNo),
@@ -69,6 +71,7 @@ export const orders = pgTable(
     uniqueIndex('orders_transaction_id_uq').on(t.transactionId),
     index('orders_company_created_idx').on(t.companyId, t.createdAt),
     index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`status = 'pending_payment'`),
+    index('orders_invoiceable_idx').on(t.companyId, t.completedAt).where(sql`status = 'completed' AND invoice_id IS NULL`),
     index('orders_reconciliation_idx').on(t.remittanceSubmittedAt).where(sql`remittance_state = 'submitted'`),
   ],
 );

@@ -169,6 +169,8 @@ export const deviceUsageDaily = pgTable(
     companyId: uuid('company_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    /** of it, bytes reported from an area outside the device's home region */
+    roamingBytes: bigint('roaming_bytes', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.day] }), index('device_usage_daily_company_day_idx').on(t.companyId, t.day)],
 );

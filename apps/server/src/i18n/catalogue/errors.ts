@@ -143,6 +143,26 @@ export const ERROR_TEXTS: Record<ErrorCode, Bilingual> = {
     en: 'Only sub-companies can be changed here; edit your own company in the account information',
   },
   30032: { zh: '上级公司已停用，请先启用上级公司', en: 'The parent company is disabled: enable it first' },
+  // 31xxx invoices and monthly bills
+  31001: { zh: '发票抬头不存在', en: 'Invoice title not found' },
+  31002: { zh: '收件人不存在', en: 'Recipient not found' },
+  31003: { zh: '开票工单不存在', en: 'Invoice work order not found' },
+  31004: { zh: '订单付款方名称与发票抬头“{title}”不一致', en: 'The payer name of these orders differs from the invoice title "{title}"' },
+  31005: {
+    zh: '专用发票仅适用于线下汇款成功的订单，微信支付订单只能开普通发票',
+    en: 'A special invoice is only for orders paid by offline remittance; WeChat orders get ordinary invoices only',
+  },
+  31006: {
+    zh: '开票金额不足：这些订单不可开票（未完成、已在开票中或已开票）',
+    en: 'Invoice amount insufficient: these orders cannot be invoiced (not completed, being invoiced or already invoiced)',
+  },
+  31007: { zh: '开票工单状态不允许该操作', en: 'The invoice work order state does not allow this' },
+  31008: { zh: '发票文件须为 PDF 或 OFD 文件', en: 'The invoice file must be a PDF or OFD file' },
+  31009: { zh: '发票文件不能超过 10 MB', en: 'The invoice file must not exceed 10 MB' },
+  31010: { zh: '纸质专用发票需要收件地址', en: 'A paper special invoice needs the recipient’s postal address' },
+  31011: { zh: '账单不存在', en: 'Bill not found' },
+  31012: { zh: '发票文件尚未开具', en: 'The invoice has not been issued yet' },
+  31013: { zh: '电子发票需要上传发票文件', en: 'An electronic invoice needs its invoice file' },
   // 5xxxx carrier and profile operations
   51001: { zh: '获取 Profile 资源失败', en: 'Failed to get the profile resource' },
   51002: { zh: 'Profile 激活失败', en: 'Profile activation failed' },

@@ -1,0 +1,2 @@
+export { type BillingDeps, billingHandlers } from './handlers.js';
+export { billingJobs } from './jobs.js';

@@ -1,0 +1,1 @@
+export { type InvoiceDeps, invoiceHandlers, invoiceOpsHandlers } from './handlers.js';
