@@ -10,6 +10,7 @@ import { allJobs } from './jobs/registry.js';
 import { JobRunner } from './jobs/runner.js';
 import { MailCatcher } from './mail/catcher.js';
 import { smtpMailer } from './mail/transport.js';
+import { invoiceAttachments } from './modules/invoices/index.js';
 import { createProvider } from './modules/network/index.js';
 import {
   createWechatPayGateway,
@@ -94,7 +95,7 @@ async function main() {
     await catcher.start('127.0.0.1', config.RRP_MAILCATCHER_SMTP_PORT, config.RRP_MAILCATCHER_HTTP_PORT);
     smtpUrl = `smtp://127.0.0.1:${catcher.smtpPort}`;
   }
-  const mailer = smtpMailer(smtpUrl, config.MAIL_FROM);
+  const mailer = smtpMailer(smtpUrl, config.MAIL_FROM, invoiceAttachments(database));
 
   // the embedded default: the WeChat Pay simulator as a child process (docs/payments.md)
   const wantSim = embeddedSimulatorWanted(config);

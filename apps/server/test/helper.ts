@@ -150,11 +150,12 @@ export const api = (path: string) => `/api/v1/rrp${path}`;
 export async function mailHarness(database: Database) {
   const { MailCatcher } = await import('../src/mail/catcher.js');
   const { smtpMailer } = await import('../src/mail/transport.js');
+  const { invoiceAttachments } = await import('../src/modules/invoices/index.js');
   const { JobRunner } = await import('../src/jobs/runner.js');
   const pino = (await import('pino')).default;
   const catcher = new MailCatcher();
   await catcher.start('127.0.0.1', 0, 0);
-  const mailer = smtpMailer(`smtp://127.0.0.1:${catcher.smtpPort}`, 'RRP Console <no-reply@rrp.local>');
+  const mailer = smtpMailer(`smtp://127.0.0.1:${catcher.smtpPort}`, 'RRP Console <no-reply@rrp.local>', invoiceAttachments(database));
   const runner = new JobRunner(database, { 'email.send': (job: never) => mailer.send(job) }, [], pino({ level: 'silent' }));
   return {
     catcher,

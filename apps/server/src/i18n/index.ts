@@ -1,9 +1,11 @@
 import type { ErrorCode, Locale } from '@rrp/contracts';
 import { AUDIT_TEXTS } from './catalogue/audit.js';
 import { AUTH_TEXTS } from './catalogue/auth.js';
+import { BILLING_TEXTS } from './catalogue/billing.js';
 import { COMMON_TEXTS } from './catalogue/common.js';
 import { DEVICE_TEXTS } from './catalogue/devices.js';
 import { ERROR_TEXTS } from './catalogue/errors.js';
+import { INVOICE_TEXTS } from './catalogue/invoices.js';
 import { MAIL_TEXTS } from './catalogue/mail.js';
 import { type Bilingual, fill, type Params, pick } from './text.js';
 
@@ -14,7 +16,7 @@ export type { Bilingual, Params } from './text.js';
  * import failure reasons, spreadsheet labels, e-mails. Modules never compare locales
  * themselves; they ask for a key. A test checks both languages and their placeholders.
  */
-export const MESSAGES = { ...COMMON_TEXTS, ...AUTH_TEXTS, ...DEVICE_TEXTS, ...MAIL_TEXTS, ...AUDIT_TEXTS };
+export const MESSAGES = { ...COMMON_TEXTS, ...AUTH_TEXTS, ...DEVICE_TEXTS, ...MAIL_TEXTS, ...AUDIT_TEXTS, ...INVOICE_TEXTS, ...BILLING_TEXTS };
 export type MessageKey = keyof typeof MESSAGES;
 
 /** A catalogue text in a locale, placeholders filled. */

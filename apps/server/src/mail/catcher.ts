@@ -3,7 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type CaughtMail = { id: number; to: string[]; from: string; subject: string; text: string; html: string; date: string };
+export type CaughtMail = {
+  id: number;
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  date: string;
+  attachments: { filename: string; contentType: string; size: number }[];
+};
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -36,6 +45,7 @@ export class MailCatcher {
               text: m.text ?? '',
               html: typeof m.html === 'string' ? m.html : '',
               date: (m.date ?? new Date()).toISOString(),
+              attachments: m.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, size: a.size })),
             });
             this.messages.length = Math.min(this.messages.length, 500);
             cb();

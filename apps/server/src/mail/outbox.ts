@@ -3,7 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.js';
 import type { MailTemplate } from './templates.js';
 
-export type EmailJob = { to: string; locale: Locale; template: MailTemplate };
+/** A file sent with an e-mail, read from where it is kept when the e-mail goes out (not copied into the outbox). */
+export type AttachmentRef = { kind: 'invoice-file'; invoiceId: string };
+
+export type EmailJob = { to: string; locale: Locale; template: MailTemplate; attachments?: AttachmentRef[] };
 
 /** Queues an e-mail in the same transaction as the change that causes it. */
 export async function enqueueEmail(database: Database, tx: Tx, job: EmailJob): Promise<void> {

@@ -10,7 +10,9 @@ export type MailTemplate =
   | { kind: 'certification-approved'; companyName: string; licenses: number; dataGb: number; link: string }
   | { kind: 'certification-rejected'; companyName: string; reason: string; link: string }
   | { kind: 'remittance-confirmed'; orderNo: string; link: string }
-  | { kind: 'remittance-rejected'; orderNo: string; bankTransactionNo: string; reason: string; link: string };
+  | { kind: 'remittance-rejected'; orderNo: string; bankTransactionNo: string; reason: string; link: string }
+  | { kind: 'invoice-issued'; ticketNo: string; invoiceNo: string; type: 'ordinary' | 'special'; trackingNote: string; link: string }
+  | { kind: 'invoice-cancelled'; ticketNo: string; reason: string; link: string };
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
@@ -70,6 +72,24 @@ function partsOf(m: MailTemplate): { subject: Line; lines: Line[]; link?: string
         lines: [
           ['mail.remittance.rejected.body', { orderNo: m.orderNo, bankTransactionNo: m.bankTransactionNo }],
           ['mail.remittance.rejected.reason', { reason: m.reason }],
+        ],
+        link: m.link,
+      };
+    case 'invoice-issued':
+      return {
+        subject: ['mail.invoice.issued.subject', { ticketNo: m.ticketNo }],
+        lines: [
+          ['mail.invoice.issued.body', { ticketNo: m.ticketNo, invoiceNo: m.invoiceNo }],
+          m.type === 'ordinary' ? ['mail.invoice.issued.file'] : ['mail.invoice.issued.paper', { trackingNote: m.trackingNote }],
+        ],
+        link: m.link,
+      };
+    case 'invoice-cancelled':
+      return {
+        subject: ['mail.invoice.cancelled.subject', { ticketNo: m.ticketNo }],
+        lines: [
+          ['mail.invoice.cancelled.body', { ticketNo: m.ticketNo }],
+          ['mail.invoice.cancelled.reason', { reason: m.reason }],
         ],
         link: m.link,
       };

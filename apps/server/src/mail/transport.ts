@@ -1,15 +1,24 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { EmailJob } from './outbox.js';
+import type { AttachmentRef, EmailJob } from './outbox.js';
 import { renderMail } from './templates.js';
 
 export type Mailer = { send(job: EmailJob): Promise<void>; close(): void };
 
-export function smtpMailer(smtpUrl: string, from: string): Mailer {
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+/** Reads an attachment an e-mail refers to, in the e-mail's language (null: it no longer exists). */
+export type AttachmentLoader = (ref: AttachmentRef, locale: EmailJob['locale']) => Promise<MailAttachment | null>;
+
+export function smtpMailer(smtpUrl: string, from: string, loadAttachment?: AttachmentLoader): Mailer {
   const transport: Transporter = nodemailer.createTransport(smtpUrl);
   return {
     async send(job) {
       const m = renderMail(job.template, job.locale);
-      await transport.sendMail({ from, to: job.to, subject: m.subject, text: m.text, html: m.html });
+      const attachments: MailAttachment[] = [];
+      for (const ref of job.attachments ?? []) {
+        const a = loadAttachment ? await loadAttachment(ref, job.locale) : null;
+        if (a) attachments.push(a);
+      }
+      await transport.sendMail({ from, to: job.to, subject: m.subject, text: m.text, html: m.html, attachments });
     },
     close: () => transport.close(),
   };

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'audit',
   'ops',
   'orders',
+  'invoices',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

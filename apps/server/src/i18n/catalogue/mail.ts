@@ -50,4 +50,23 @@ export const MAIL_TEXTS = {
     zh: '我们未能核对到订单 {orderNo} 的转账（银行流水号 {bankTransactionNo}）。请核对后在“我的订单”中重新提交银行流水号。',
     en: 'We could not match the transfer for order {orderNo} (bank transaction number {bankTransactionNo}). Please check it and send the number again under My orders.',
   },
+  'mail.invoice.issued.subject': { zh: '开票工单 {ticketNo} 的发票已开具', en: 'The invoice of work order {ticketNo} is issued' },
+  'mail.invoice.issued.body': {
+    zh: '开票工单 {ticketNo} 的发票已开具，发票号码 {invoiceNo}。',
+    en: 'The invoice of work order {ticketNo} has been issued, invoice number {invoiceNo}.',
+  },
+  'mail.invoice.issued.file': {
+    zh: '电子发票文件见本邮件附件，也可在“发票管理 - 开票记录”中下载。',
+    en: 'The electronic invoice is attached to this e-mail; you can also download it under Invoices → Records.',
+  },
+  'mail.invoice.issued.paper': {
+    zh: '纸质专用发票已寄出（运费由平台承担）：{trackingNote}',
+    en: 'The paper special invoice has been posted (freight paid by the platform): {trackingNote}',
+  },
+  'mail.invoice.cancelled.subject': { zh: '开票工单 {ticketNo} 已被取消', en: 'Invoice work order {ticketNo} was cancelled' },
+  'mail.invoice.cancelled.body': {
+    zh: '平台取消了开票工单 {ticketNo}，其中的订单可重新申请开票。',
+    en: 'The platform cancelled invoice work order {ticketNo}; its orders can be invoiced again.',
+  },
+  'mail.invoice.cancelled.reason': { zh: '原因：{reason}', en: 'Reason: {reason}' },
 } satisfies Record<string, Bilingual>;

@@ -1,5 +1,6 @@
 export { listMerchandise } from './catalogue.js';
-export { DELIVER_JOB, deliverOrder } from './delivery.js';
+export { fenToYuan, newNumber } from './codes.js';
+export { DELIVER_JOB, deliverOrder, SYSTEM_ACTOR } from './delivery.js';
 export type { PaymentGateway, ProviderTransaction } from './gateway.js';
 export { type OrderDeps, orderHandlers, orderOpsHandlers, paymentNotifyHandlers } from './handlers.js';
 export { EXPIRE_JOB, expireOrders, orderJobs, QUERY_JOB, queryPendingPayments } from './jobs.js';

@@ -3,6 +3,7 @@ import { accountRows } from './account.js';
 import { backOfficeRows } from './backoffice.js';
 import { companyRows } from './companies.js';
 import { deviceRows } from './devices.js';
+import { invoiceRows } from './invoices.js';
 import { memberRows } from './members.js';
 import { orderRows } from './orders.js';
 import { platformRows } from './platform.js';
@@ -18,4 +19,5 @@ export const MATRIX: MatrixRows = {
   ...companyRows,
   ...platformRows,
   ...orderRows,
+  ...invoiceRows,
 };

@@ -1,0 +1,39 @@
+import type { Locale } from '@rrp/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import type { FileReply } from '../../http/handler.js';
+import type { AttachmentLoader } from '../../mail/transport.js';
+import { AppError } from '../../plugins/errors.js';
+import { FILE_TYPES } from './file-kind.js';
+import { invoiceFileName } from './rows.js';
+
+type FileRow = { file: Uint8Array | null; file_kind: 'pdf' | 'ofd' | null; invoice_no: string | null; status: string };
+
+async function readFile(database: Database, id: string, companyId: string | null): Promise<FileRow | null> {
+  const [r] = await database.rows<FileRow>(
+    sql`SELECT file, file_kind, invoice_no, status FROM invoices WHERE id = ${id}${companyId ? sql` AND company_id = ${companyId}` : sql``}`,
+  );
+  return r ?? null;
+}
+
+/** The issued invoice file as a download; 31003 unknown or foreign, 31012 not issued with a file. */
+export async function invoiceFile(database: Database, id: string, companyId: string | null, locale: Locale): Promise<FileReply> {
+  const r = await readFile(database, id, companyId);
+  if (!r) throw new AppError(31003, { field: 'id' });
+  if (r.status !== 'issued' || !r.file || !r.file_kind) throw new AppError(31012);
+  return {
+    contentType: FILE_TYPES[r.file_kind],
+    body: Buffer.from(r.file),
+    filename: invoiceFileName(r, locale) ?? `invoice.${r.file_kind}`,
+    cacheControl: 'private, no-store',
+  };
+}
+
+/** The e-mail outbox's reader of invoice files: the file as it is when the e-mail goes out. */
+export const invoiceAttachments =
+  (database: Database): AttachmentLoader =>
+  async (ref, locale) => {
+    const r = await readFile(database, ref.invoiceId, null);
+    if (!r?.file || !r.file_kind) return null;
+    return { filename: invoiceFileName(r, locale) ?? `invoice.${r.file_kind}`, content: Buffer.from(r.file), contentType: FILE_TYPES[r.file_kind] };
+  };
