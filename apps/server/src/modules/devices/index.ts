@@ -1,1 +1,2 @@
+export { findDevice } from './common.js';
 export { deviceHandlers } from './handlers.js';

@@ -1,4 +1,4 @@
-import type { AreaCode, NetworkOperatorCode } from '@rrp/contracts';
+import type { AreaCode, NetworkOperatorCode, Region } from '@rrp/contracts';
 
 /**
  * Network operators and areas the platform knows: each code with the name networks report
@@ -28,41 +28,54 @@ export const NETWORK_OPERATORS: readonly { code: NetworkOperatorCode; name: stri
   { code: '72405', name: 'Claro' },
 ];
 
-export const AREAS: readonly { code: AreaCode; name: string }[] = [
-  { code: 'cn-gd-shenzhen', name: 'Guangdong Shenzhen' },
-  { code: 'cn-gd-guangzhou', name: 'Guangdong Guangzhou' },
-  { code: 'cn-shanghai', name: 'Shanghai' },
-  { code: 'cn-beijing', name: 'Beijing' },
-  { code: 'cn-zj-hangzhou', name: 'Zhejiang Hangzhou' },
-  { code: 'cn-js-suzhou', name: 'Jiangsu Suzhou' },
-  { code: 'cn-sc-chengdu', name: 'Sichuan Chengdu' },
-  { code: 'cn-hb-wuhan', name: 'Hubei Wuhan' },
-  { code: 'hk-island', name: 'Hong Kong Island' },
-  { code: 'hk-kowloon', name: 'Kowloon' },
-  { code: 'hk-new-territories', name: 'New Territories' },
-  { code: 'sg-singapore', name: 'Singapore' },
-  { code: 'th-bangkok', name: 'Bangkok' },
-  { code: 'id-jakarta', name: 'Jakarta' },
-  { code: 'vn-ho-chi-minh-city', name: 'Ho Chi Minh City' },
-  { code: 'ph-manila', name: 'Manila' },
-  { code: 'my-kuala-lumpur', name: 'Kuala Lumpur' },
-  { code: 'de-berlin', name: 'Berlin' },
-  { code: 'de-munich', name: 'Munich' },
-  { code: 'fr-paris', name: 'Paris' },
-  { code: 'es-madrid', name: 'Madrid' },
-  { code: 'nl-amsterdam', name: 'Amsterdam' },
-  { code: 'it-milan', name: 'Milan' },
-  { code: 'us-california', name: 'California' },
-  { code: 'us-texas', name: 'Texas' },
-  { code: 'us-new-york', name: 'New York' },
-  { code: 'ca-ontario', name: 'Ontario' },
-  { code: 'br-sao-paulo', name: 'São Paulo' },
-  { code: 'mx-mexico-city', name: 'Mexico City' },
+/**
+ * Each area with the region (REGIONS, a device's home region) it lies in: usage reported from an
+ * area of another region than the device's is roaming (the roll-up counts it, the monthly bill
+ * charges it). The roll-up's SQL mapping is generated from this list (AREA_REGION_KEYS).
+ */
+export const AREAS: readonly { code: AreaCode; name: string; region: Region }[] = [
+  { code: 'cn-gd-shenzhen', name: 'Guangdong Shenzhen', region: 'china_mainland' },
+  { code: 'cn-gd-guangzhou', name: 'Guangdong Guangzhou', region: 'china_mainland' },
+  { code: 'cn-shanghai', name: 'Shanghai', region: 'china_mainland' },
+  { code: 'cn-beijing', name: 'Beijing', region: 'china_mainland' },
+  { code: 'cn-zj-hangzhou', name: 'Zhejiang Hangzhou', region: 'china_mainland' },
+  { code: 'cn-js-suzhou', name: 'Jiangsu Suzhou', region: 'china_mainland' },
+  { code: 'cn-sc-chengdu', name: 'Sichuan Chengdu', region: 'china_mainland' },
+  { code: 'cn-hb-wuhan', name: 'Hubei Wuhan', region: 'china_mainland' },
+  { code: 'hk-island', name: 'Hong Kong Island', region: 'hong_kong' },
+  { code: 'hk-kowloon', name: 'Kowloon', region: 'hong_kong' },
+  { code: 'hk-new-territories', name: 'New Territories', region: 'hong_kong' },
+  { code: 'sg-singapore', name: 'Singapore', region: 'southeast_asia' },
+  { code: 'th-bangkok', name: 'Bangkok', region: 'southeast_asia' },
+  { code: 'id-jakarta', name: 'Jakarta', region: 'southeast_asia' },
+  { code: 'vn-ho-chi-minh-city', name: 'Ho Chi Minh City', region: 'southeast_asia' },
+  { code: 'ph-manila', name: 'Manila', region: 'southeast_asia' },
+  { code: 'my-kuala-lumpur', name: 'Kuala Lumpur', region: 'southeast_asia' },
+  { code: 'de-berlin', name: 'Berlin', region: 'europe' },
+  { code: 'de-munich', name: 'Munich', region: 'europe' },
+  { code: 'fr-paris', name: 'Paris', region: 'europe' },
+  { code: 'es-madrid', name: 'Madrid', region: 'europe' },
+  { code: 'nl-amsterdam', name: 'Amsterdam', region: 'europe' },
+  { code: 'it-milan', name: 'Milan', region: 'europe' },
+  { code: 'us-california', name: 'California', region: 'americas' },
+  { code: 'us-texas', name: 'Texas', region: 'americas' },
+  { code: 'us-new-york', name: 'New York', region: 'americas' },
+  { code: 'ca-ontario', name: 'Ontario', region: 'americas' },
+  { code: 'br-sao-paulo', name: 'São Paulo', region: 'americas' },
+  { code: 'mx-mexico-city', name: 'Mexico City', region: 'americas' },
 ];
 
 const key = (s: string) => s.normalize('NFC').trim().toLowerCase();
 const operatorByName = new Map<string, NetworkOperatorCode>(NETWORK_OPERATORS.flatMap((o) => [[key(o.name), o.code] as const, [o.code, o.code] as const]));
 const areaByName = new Map<string, AreaCode>(AREAS.flatMap((a) => [[key(a.name), a.code] as const, [a.code, a.code] as const]));
+
+/**
+ * Every way an area is reported (its code and its name, lower case as SQL's `lower(btrim(area))`
+ * reads them) with the area's region: what the roll-up's area → region CASE is generated from.
+ */
+export const AREA_REGION_KEYS: readonly (readonly [string, Region])[] = [
+  ...new Map<string, Region>(AREAS.flatMap((a) => [[key(a.code), a.region] as const, [key(a.name), a.region] as const])),
+];
 
 /** The code of an operator as a network reported it (its name or its PLMN code), or null when unknown. */
 export const networkOperatorCode = (name: string | null | undefined): NetworkOperatorCode | null => (name ? (operatorByName.get(key(name)) ?? null) : null);

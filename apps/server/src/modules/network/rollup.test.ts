@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/helper.js';
 import type { Database } from '../../db/client.js';
 import { JobRunner } from '../../jobs/runner.js';
+import { AREA_REGION_KEYS, AREAS } from './catalogue.js';
 import { type ReportRow, writeReports } from './ingest.js';
 import { rollup, usageWindows } from './rollup.js';
 import { type SeededDevice, seedCompany, seedDevice } from './test-fixtures.js';
@@ -138,5 +139,59 @@ describe('usage roll-up', () => {
     const left = await database.rows<{ bytes: number }>(sql`SELECT bytes FROM device_reports WHERE device_id = ${d.id}`);
     expect(left.map((x) => Number(x.bytes))).toEqual([2]);
     expect(await total([d.id])).toBe(3);
+  });
+  it('counts the bytes reported from an area of another region than the device’s home as roaming', async () => {
+    const cn = await seedDevice(database, companyId, { region: 'china_mainland' });
+    const eu = await seedDevice(database, companyId, { region: 'europe' });
+    const at = new Date(`${usageWindows(Date.now()).yesterday}T08:00:00.000Z`);
+    const r = (d: SeededDevice, bytes: number, area: string | null) => ({ deviceId: d.id, at, bytes, online: true, area });
+    await writeReports(database, [
+      r(cn, 1000, 'Shanghai'), // home
+      r(cn, 200, 'hk-island'), // Hong Kong: roaming
+      r(cn, 30, '  BERLIN '), // a name in another case, with spaces: Europe, roaming
+      r(cn, 4, 'Atlantis'), // unknown area: not roaming
+      r(cn, 5, null), // no area: not roaming
+      r(eu, 7000, 'de-munich'), // home
+      r(eu, 600, 'São Paulo'), // Americas: roaming
+      r(eu, 50, 'cn-shanghai'), // China mainland: roaming
+    ]);
+    await rollup(database, { lagMs: 0 });
+    // a second batch of the same day adds to the row (ON CONFLICT adds roaming too)
+    await writeReports(database, [r(cn, 8000, 'sg-singapore'), r(eu, 90000, 'Amsterdam')]);
+    await rollup(database, { lagMs: 0 });
+    const rows = await database.rows<{ device_id: string; bytes: string; roaming_bytes: string }>(
+      sql`SELECT device_id, bytes::text, roaming_bytes::text FROM device_usage_daily WHERE device_id IN (${cn.id}, ${eu.id})`,
+    );
+    const of = (d: SeededDevice) => rows.filter((x) => x.device_id === d.id).map((x) => [Number(x.bytes), Number(x.roaming_bytes)]);
+    expect(of(cn)).toEqual([[1000 + 200 + 30 + 4 + 5 + 8000, 200 + 30 + 8000]]);
+    expect(of(eu)).toEqual([[7000 + 600 + 50 + 90000, 600 + 50]]);
+  });
+
+  it('maps every code and name of the area catalogue to the region of its country', () => {
+    const byKey = new Map(AREA_REGION_KEYS);
+    const REGION_OF_COUNTRY: Record<string, string> = {
+      cn: 'china_mainland',
+      hk: 'hong_kong',
+      sg: 'southeast_asia',
+      th: 'southeast_asia',
+      id: 'southeast_asia',
+      vn: 'southeast_asia',
+      ph: 'southeast_asia',
+      my: 'southeast_asia',
+      de: 'europe',
+      fr: 'europe',
+      es: 'europe',
+      nl: 'europe',
+      it: 'europe',
+      us: 'americas',
+      ca: 'americas',
+      br: 'americas',
+      mx: 'americas',
+    };
+    for (const a of AREAS) {
+      const region = REGION_OF_COUNTRY[a.code.split('-')[0]];
+      expect([a.region, byKey.get(a.code), byKey.get(a.name.toLowerCase())], a.code).toEqual([region, region, region]);
+    }
+    expect(byKey.size).toBe(AREAS.length * 2);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import { AREA_REGION_KEYS } from './catalogue.js';
 import { arr } from './sql-arrays.js';
 
 export const ROLLUP = {
@@ -17,6 +18,14 @@ export const ROLLUP = {
   keepDays: 7,
   pruneBatch: 20_000,
 } as const;
+
+/**
+ * The region of a report's area (`s.area`, as reported: a code or a name of the catalogue,
+ * any case, spaces around), NULL when the area is unknown or missing: a CASE built once from
+ * the catalogue. Usage from an area whose region differs from the device's home region is roaming.
+ */
+const quote = (s: string) => `'${s.replaceAll("'", "''")}'`;
+const AREA_REGION = sql.raw(`(CASE lower(btrim(s.area)) ${AREA_REGION_KEYS.map(([k, region]) => `WHEN ${quote(k)} THEN ${quote(region)}`).join(' ')} END)`);
 
 const WATERMARK = 'rollup_watermark';
 const ROLLED_DAY = 'rollup_day';
@@ -106,13 +115,20 @@ export async function rollup(database: Database, opts: { now?: () => number; lag
         );
         const upper = young.id ? String(BigInt(young.id) - 1n) : hi.hi;
         if (BigInt(upper) > BigInt(from)) {
+          // Summed per device, day and area first (few areas per device and day), then each
+          // area's region is looked up once per group: roaming costs one small extra aggregate.
           const rows = await database.rows<{ device_id: string }>(
-            sql`INSERT INTO device_usage_daily (device_id, company_id, day, bytes)
-                SELECT r.device_id, d.company_id, (r.reported_at AT TIME ZONE 'UTC')::date, sum(r.bytes)
-                FROM device_reports r JOIN devices d ON d.id = r.device_id
-                WHERE r.id > ${from}::bigint AND r.id <= ${upper}::bigint
-                GROUP BY r.device_id, d.company_id, (r.reported_at AT TIME ZONE 'UTC')::date
-                ON CONFLICT (device_id, day) DO UPDATE SET bytes = device_usage_daily.bytes + excluded.bytes
+            sql`INSERT INTO device_usage_daily (device_id, company_id, day, bytes, roaming_bytes)
+                SELECT s.device_id, d.company_id, s.day, sum(s.bytes),
+                       coalesce(sum(s.bytes) FILTER (WHERE ${AREA_REGION} <> d.region), 0)
+                FROM (SELECT r.device_id, (r.reported_at AT TIME ZONE 'UTC')::date AS day, r.area, sum(r.bytes) AS bytes
+                      FROM device_reports r
+                      WHERE r.id > ${from}::bigint AND r.id <= ${upper}::bigint
+                      GROUP BY r.device_id, (r.reported_at AT TIME ZONE 'UTC')::date, r.area) s
+                JOIN devices d ON d.id = s.device_id
+                GROUP BY s.device_id, d.company_id, s.day
+                ON CONFLICT (device_id, day) DO UPDATE SET bytes = device_usage_daily.bytes + excluded.bytes,
+                                                          roaming_bytes = device_usage_daily.roaming_bytes + excluded.roaming_bytes
                 RETURNING device_id`,
             tx,
           );

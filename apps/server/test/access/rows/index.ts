@@ -1,6 +1,7 @@
 import type { MatrixRows } from '../matrix.js';
 import { accountRows } from './account.js';
 import { backOfficeRows } from './backoffice.js';
+import { billingRows } from './billing.js';
 import { companyRows } from './companies.js';
 import { deviceRows } from './devices.js';
 import { invoiceRows } from './invoices.js';
@@ -20,4 +21,5 @@ export const MATRIX: MatrixRows = {
   ...platformRows,
   ...orderRows,
   ...invoiceRows,
+  ...billingRows,
 };
