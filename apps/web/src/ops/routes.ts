@@ -2,6 +2,7 @@ import {
   AccountBookOutlined,
   AuditOutlined,
   BankOutlined,
+  FileDoneOutlined,
   MessageOutlined,
   NotificationOutlined,
   SafetyCertificateOutlined,
@@ -50,6 +51,13 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     icon: AccountBookOutlined,
     permission: 'OPS_ORDERS',
     page: lazyPage(() => import('./orders/OpsOrdersPage'), { namespaces: ['orders'] }),
+  },
+  {
+    path: '/ops/invoices',
+    titleKey: 'ops:menu.invoices',
+    icon: FileDoneOutlined,
+    permission: 'OPS_INVOICES',
+    page: lazyPage(() => import('./invoices/InvoicesPage'), { namespaces: ['invoices', 'orders'] }),
   },
   {
     path: '/ops/prices',

@@ -77,9 +77,10 @@ export async function issueInvoice(database: Database, ctx: Ctx, fields: TInvoic
   const before = await findInvoice(database, fields.id, null);
   if (before.status === 'issued' && before.invoice_no === fields.invoiceNo) return invoiceOf(before, ctx.locale);
   if (before.status !== 'in_progress') throw new AppError(31007);
-  const today = new Date().toISOString().slice(0, 10);
-  // issued on or after the application's day, and not in the future (UTC days)
-  if (fields.invoiceDate > today || fields.invoiceDate < new Date(before.applied_at).toISOString().slice(0, 10)) {
+  // on or after the application's (UTC) day and not in the future; the tax platform dates
+  // invoices in China's calendar (UTC+8), a day ahead of UTC in the evening, so tomorrow (UTC) is allowed
+  const latest = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  if (fields.invoiceDate > latest || fields.invoiceDate < new Date(before.applied_at).toISOString().slice(0, 10)) {
     throw new AppError(28002, { field: 'invoiceDate' });
   }
   const data = file && file.data.length > 0 ? file.data : null;
