@@ -32,7 +32,8 @@ export async function callWithBrowserSession<T = unknown>(context: BrowserContex
   const token = cookies.find((c) => c.name === 'token')?.value;
   const secretKey = cookies.find((c) => c.name === 'secretKey')?.value;
   if (!token || !secretKey) throw new Error(`no session cookies: ${cookies.map((c) => c.name).join(', ')}`);
-  const url = `/api/v1/rrp${path}`;
+  // member calls are under /rrp; a back-office call names its /ops path
+  const url = path.startsWith('/ops/') ? `/api/v1${path}` : `/api/v1/rrp${path}`;
   const payload = JSON.stringify(body);
   const headers = await signedHeaders({
     token: decodeURIComponent(token),

@@ -1,4 +1,5 @@
 import {
+  AccountBookOutlined,
   ApartmentOutlined,
   AuditOutlined,
   BugOutlined,
@@ -146,6 +147,14 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     permission: 'ACCOUNT_ORDER',
     section: 'accountManagement',
     page: lazyPage(() => import('../features/orders/OrdersPage'), { namespaces: ['orders'] }),
+  },
+  {
+    path: '/bill',
+    titleKey: 'menu:page.bill',
+    icon: AccountBookOutlined,
+    permission: 'RECEIPT_LIST',
+    section: 'accountManagement',
+    page: lazyPage(() => import('../features/invoices/InvoicesPage'), { namespaces: ['invoices', 'orders'] }),
   },
   {
     // where a paid order lands: whoever may pay an order may see it (the detail call allows the same codes)

@@ -1,0 +1,20 @@
+/** The tabs of the invoice page, in order; the first is shown without `?tab=`. */
+export const INVOICE_TABS = ['apply', 'records', 'parties', 'bills'] as const;
+export type InvoiceTab = (typeof INVOICE_TABS)[number];
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The tab a URL asks for (`?tab=records`); an unknown value shows the first. */
+export function tabFromQuery(params: URLSearchParams): InvoiceTab {
+  const raw = params.get('tab');
+  return (INVOICE_TABS as readonly string[]).includes(raw ?? '') ? (raw as InvoiceTab) : 'apply';
+}
+
+/** The work order a URL opens in the records tab (`?tab=records&id=<uuid>`), if it is a valid id. */
+export function recordFromQuery(params: URLSearchParams): string | null {
+  const id = params.get('id') ?? '';
+  return UUID_RE.test(id) ? id : null;
+}
+
+/** The query of the records tab with a work order open. */
+export const recordLink = (id: string) => ({ tab: 'records', id });
