@@ -105,7 +105,8 @@ test('applies for an ordinary invoice over two orders; the operator issues it wi
 
   // step 2: the default header and recipient are chosen; submit
   await expect(page.getByTestId('invoice-step-parties')).toBeVisible();
-  await expect(page.getByTestId('invoice-title-facts')).toContainText(companyName);
+  await expect(page.getByTestId('invoice-apply-title')).toContainText(companyName);
+  await expect(page.getByTestId('invoice-title-facts')).toContainText('91310000MA1FL0001X');
   await expect(page.getByTestId('invoice-payer-mismatch')).toHaveCount(0);
   await page.getByTestId('invoice-submit').click();
 
@@ -118,8 +119,9 @@ test('applies for an ordinary invoice over two orders; the operator issues it wi
 
   // the operator finds it in the queue and issues it with the file
   await ops.goto('/ops/invoices');
-  await ops.getByTestId('ops-invoices-search').fill(ticketNo);
-  await ops.getByTestId('ops-invoices-search').press('Enter');
+  const search = ops.getByRole('searchbox', { name: '工单号 / 公司 / 发票抬头' });
+  await search.fill(ticketNo);
+  await search.press('Enter');
   await ops.getByTestId(`ops-invoice-${ticketNo}`).click();
   await expect(ops.getByText(companyName).first()).toBeVisible();
   await expectAccessible(ops, 'back-office invoice drawer');
