@@ -124,7 +124,8 @@ describe('generated requests to every declared route', () => {
         if (res.status >= 500 && !upstream)
           throw new Error(`${req.method} ${req.url.slice(0, 300)} (${req.note}) answered ${res.status}: ${res.body.slice(0, 500)}`);
       }),
-      { numRuns: RUNS, seed: SEED, interruptAfterTimeLimit: 60_000 },
+      // below the test's own 30 s limit: on a loaded machine a slow route (image cleaning) runs fewer cases instead of timing out
+      { numRuns: RUNS, seed: SEED, interruptAfterTimeLimit: 20_000 },
     );
   });
 
