@@ -9,6 +9,7 @@ import { guardUndeclaredRoutes, registerEndpoints } from './http/endpoints.js';
 import type { HandlerMap } from './http/handler.js';
 import { errorSerializer } from './lib/error-redaction.js';
 import { accountHandlers, accountSettingsHandlers } from './modules/account/index.js';
+import { alarmHandlers } from './modules/alarms/index.js';
 import { announcementHandlers, announcementOpsHandlers } from './modules/announcements/index.js';
 import { auditHandlers } from './modules/audit/index.js';
 import { authHandlers, Captchas, RsaKeys } from './modules/auth/index.js';
@@ -81,6 +82,7 @@ export function allHandlers(opts: AppOptions): HandlerMap {
     ...invoiceHandlers({ database, publicUrl: config.publicUrl }),
     ...invoiceOpsHandlers({ database, publicUrl: config.publicUrl }),
     ...billingHandlers({ database }),
+    ...alarmHandlers({ database, publicUrl: config.publicUrl }),
   } satisfies HandlerMap;
 }
 

@@ -1,4 +1,5 @@
 import { accountEndpoints, accountSettingsEndpoints } from './account/endpoints.js';
+import { alarmEndpoints } from './alarms/endpoints.js';
 import { announcementEndpoints, announcementOpsEndpoints } from './announcements/endpoints.js';
 import { auditEndpoints } from './audit/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
@@ -45,4 +46,5 @@ export const ENDPOINTS = joinEndpoints(
   invoiceEndpoints,
   invoiceOpsEndpoints,
   billingEndpoints,
+  alarmEndpoints,
 );

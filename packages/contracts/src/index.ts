@@ -1,6 +1,7 @@
 /* The whole contract, schemas included: for the server, tests and tools (browsers: ./constants.ts). */
 export * from './account/endpoints.js';
 export * from './account/schemas.js';
+export * from './alarms/index.js';
 export * from './announcements/endpoints.js';
 export * from './announcements/schemas.js';
 export * from './audit/endpoints.js';

@@ -1,4 +1,5 @@
 import type { ErrorCode, Locale } from '@rrp/contracts';
+import { ALARM_TEXTS } from './catalogue/alarms.js';
 import { AUDIT_TEXTS } from './catalogue/audit.js';
 import { AUTH_TEXTS } from './catalogue/auth.js';
 import { BILLING_TEXTS } from './catalogue/billing.js';
@@ -16,7 +17,7 @@ export type { Bilingual, Params } from './text.js';
  * import failure reasons, spreadsheet labels, e-mails. Modules never compare locales
  * themselves; they ask for a key. A test checks both languages and their placeholders.
  */
-export const MESSAGES = { ...COMMON_TEXTS, ...AUTH_TEXTS, ...DEVICE_TEXTS, ...MAIL_TEXTS, ...AUDIT_TEXTS, ...INVOICE_TEXTS, ...BILLING_TEXTS };
+export const MESSAGES = { ...COMMON_TEXTS, ...AUTH_TEXTS, ...DEVICE_TEXTS, ...MAIL_TEXTS, ...AUDIT_TEXTS, ...INVOICE_TEXTS, ...BILLING_TEXTS, ...ALARM_TEXTS };
 export type MessageKey = keyof typeof MESSAGES;
 
 /** A catalogue text in a locale, placeholders filled. */

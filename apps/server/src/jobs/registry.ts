@@ -1,5 +1,6 @@
 import type { EmailJob } from '../mail/outbox.js';
 import type { Mailer } from '../mail/transport.js';
+import { alarmJobs } from '../modules/alarms/index.js';
 import { billingJobs } from '../modules/billing/index.js';
 import { licenseJobs } from '../modules/licenses/index.js';
 import { networkJobs } from '../modules/network/index.js';
@@ -17,6 +18,7 @@ export function allJobs(deps: ModuleDeps & { mailer: Mailer }): { handlers: Reco
     networkJobs(deps),
     orderJobs({ database: deps.database, gateway: deps.payments ?? null }),
     billingJobs({ database: deps.database }),
+    alarmJobs({ database: deps.database }),
   ];
   return {
     handlers: {

@@ -12,7 +12,22 @@ export type MailTemplate =
   | { kind: 'remittance-confirmed'; orderNo: string; link: string }
   | { kind: 'remittance-rejected'; orderNo: string; bankTransactionNo: string; reason: string; link: string }
   | { kind: 'invoice-issued'; ticketNo: string; invoiceNo: string; type: 'ordinary' | 'special'; trackingNote: string; link: string }
-  | { kind: 'invoice-cancelled'; ticketNo: string; reason: string; link: string };
+  | { kind: 'invoice-cancelled'; ticketNo: string; reason: string; link: string }
+  /** a device alarm opened or escalated (to a setting's receivers) */
+  | {
+      kind: 'alarm-device';
+      event: 'opened' | 'escalated';
+      alarmNo: string;
+      level: 'critical' | 'major';
+      setting: string;
+      imei: string;
+      period: 'day' | 'week' | 'month';
+      usageMb: number;
+      thresholdMb: number;
+      urgentMb: number;
+    }
+  /** the data pool at or below a value of its warning policy (to the payer's alarm managers) */
+  | { kind: 'alarm-pool'; alarmNo: string; level: 'warning' | 'critical'; companyName: string; remainingMb: number; value: number };
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
@@ -21,7 +36,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 type Line = [MessageKey, Params?];
 
 /** Subject and lines of a template, as catalogue keys. */
-function partsOf(m: MailTemplate): { subject: Line; lines: Line[]; link?: string } {
+function partsOf(m: MailTemplate, locale: Locale): { subject: Line; lines: Line[]; link?: string } {
   switch (m.kind) {
     case 'verify-code':
       return {
@@ -93,12 +108,27 @@ function partsOf(m: MailTemplate): { subject: Line; lines: Line[]; link?: string
         ],
         link: m.link,
       };
+    case 'alarm-device': {
+      const period = t(locale, `mail.alarm.period.${m.period}`);
+      return {
+        subject: ['mail.alarm.device.subject', { alarmNo: m.alarmNo, imei: m.imei, level: t(locale, `mail.alarm.level.${m.level}`) }],
+        lines: [
+          [`mail.alarm.device.${m.event}`, { setting: m.setting, imei: m.imei, period, usageMb: m.usageMb, thresholdMb: m.thresholdMb, urgentMb: m.urgentMb }],
+          ['mail.alarm.view'],
+        ],
+      };
+    }
+    case 'alarm-pool':
+      return {
+        subject: ['mail.alarm.pool.subject', { alarmNo: m.alarmNo, companyName: m.companyName, level: t(locale, `mail.alarm.level.${m.level}`) }],
+        lines: [[`mail.alarm.pool.${m.level}`, { companyName: m.companyName, remainingMb: m.remainingMb, value: m.value }], ['mail.alarm.view']],
+      };
   }
 }
 
 /** An e-mail in the reader's language, from the message catalogue. */
 export function renderMail(m: MailTemplate, locale: Locale): RenderedMail {
-  const parts = partsOf(m);
+  const parts = partsOf(m, locale);
   const subject = t(locale, ...parts.subject);
   const lines = parts.lines.map((l) => t(locale, ...l));
   const text = [...lines, ...(parts.link ? [parts.link] : [])].join('\n');

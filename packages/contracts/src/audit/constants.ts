@@ -64,6 +64,11 @@ export const AUDIT_ACTIONS = [
   'invoice.issue',
   'invoice.reject',
   'bill.close',
+  'alarm.poolWarning',
+  'alarm.setting.add',
+  'alarm.setting.update',
+  'alarm.setting.delete',
+  'alarm.handle',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -89,5 +94,8 @@ export const AUDIT_TARGET_TYPES = [
   'invoice_title',
   'invoice_recipient',
   'bill',
+  'alarm_setting',
+  'pool_warning',
+  'alarm',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

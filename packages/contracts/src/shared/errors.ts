@@ -153,6 +153,11 @@ export const ERROR_STATUS = {
   31011: 404,
   31012: 409,
   31013: 400,
+  // 32xxx alarms
+  32001: 404,
+  32002: 404,
+  32003: 403,
+  32004: 404,
   // 5xxxx carrier and profile operations
   51001: 502,
   51002: 502,

@@ -65,6 +65,11 @@ export const AUDIT_TEXTS = {
   'audit.action.invoice.issue': { zh: '开具发票', en: 'Issue an invoice' },
   'audit.action.invoice.reject': { zh: '驳回开票申请', en: 'Cancel an invoice application (platform)' },
   'audit.action.bill.close': { zh: '生成月度账单', en: 'Close a monthly bill' },
+  'audit.action.alarm.poolWarning': { zh: '设置流量池预警', en: 'Set the data pool warning' },
+  'audit.action.alarm.setting.add': { zh: '新增告警设置', en: 'Add an alarm setting' },
+  'audit.action.alarm.setting.update': { zh: '修改告警设置', en: 'Change an alarm setting' },
+  'audit.action.alarm.setting.delete': { zh: '删除告警设置', en: 'Delete an alarm setting' },
+  'audit.action.alarm.handle': { zh: '处理告警', en: 'Mark alarms handled' },
 
   'audit.target.member': { zh: '成员', en: 'Member' },
   'audit.target.role': { zh: '角色', en: 'Role' },
@@ -83,6 +88,9 @@ export const AUDIT_TEXTS = {
   'audit.target.invoice_title': { zh: '发票抬头', en: 'Invoice title' },
   'audit.target.invoice_recipient': { zh: '收件人', en: 'Recipient' },
   'audit.target.bill': { zh: '月度账单', en: 'Monthly bill' },
+  'audit.target.alarm_setting': { zh: '告警设置', en: 'Alarm setting' },
+  'audit.target.pool_warning': { zh: '流量池预警', en: 'Data pool warning' },
+  'audit.target.alarm': { zh: '告警', en: 'Alarm' },
   'audit.record.supportContact': { zh: '客服联系方式', en: 'Support contact' },
 
   'audit.actor.system': { zh: '系统', en: 'System' },

@@ -163,6 +163,14 @@ export const ERROR_TEXTS: Record<ErrorCode, Bilingual> = {
   31011: { zh: '账单不存在', en: 'Bill not found' },
   31012: { zh: '发票文件尚未开具', en: 'The invoice has not been issued yet' },
   31013: { zh: '电子发票需要上传发票文件', en: 'An electronic invoice needs its invoice file' },
+  // 32xxx alarms
+  32001: { zh: '告警设置不存在', en: 'Alarm setting not found' },
+  32002: { zh: '设备分组不存在', en: 'Device group not found' },
+  32003: {
+    zh: '由上级公司付费的公司使用上级公司的流量池，预警策略请由上级公司设置',
+    en: 'A company billed by its parent uses the parent’s data pool; the parent sets its warning policy',
+  },
+  32004: { zh: '告警不存在', en: 'Alarm not found' },
   // 5xxxx carrier and profile operations
   51001: { zh: '获取 Profile 资源失败', en: 'Failed to get the profile resource' },
   51002: { zh: 'Profile 激活失败', en: 'Profile activation failed' },

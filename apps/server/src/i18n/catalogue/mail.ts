@@ -69,4 +69,30 @@ export const MAIL_TEXTS = {
     en: 'The platform cancelled invoice work order {ticketNo}; its orders can be invoiced again.',
   },
   'mail.invoice.cancelled.reason': { zh: '原因：{reason}', en: 'Reason: {reason}' },
+  'mail.alarm.device.subject': { zh: '【{level}】设备告警 {alarmNo}：{imei}', en: '[{level}] Device alarm {alarmNo}: {imei}' },
+  'mail.alarm.device.opened': {
+    zh: '告警设置“{setting}”：设备 {imei} 本{period}已用流量 {usageMb} MB，达到告警阈值 {thresholdMb} MB（紧急阈值 {urgentMb} MB）。',
+    en: 'Alarm setting "{setting}": device {imei} has used {usageMb} MB this {period}, reaching the threshold of {thresholdMb} MB (urgent threshold {urgentMb} MB).',
+  },
+  'mail.alarm.device.escalated': {
+    zh: '告警设置“{setting}”：设备 {imei} 本{period}已用流量 {usageMb} MB，达到紧急阈值 {urgentMb} MB，告警升级为紧急。',
+    en: 'Alarm setting "{setting}": device {imei} has used {usageMb} MB this {period}, reaching the urgent threshold of {urgentMb} MB; the alarm is now critical.',
+  },
+  'mail.alarm.pool.subject': { zh: '【{level}】流量池告警 {alarmNo}：{companyName}', en: '[{level}] Data pool alarm {alarmNo}: {companyName}' },
+  'mail.alarm.pool.warning': {
+    zh: '{companyName} 的流量池剩余 {remainingMb} MB，已不高于预警值 {value} MB，请及时充值。',
+    en: 'The data pool of {companyName} has {remainingMb} MB left, at or below the warning value of {value} MB. Please top it up.',
+  },
+  'mail.alarm.pool.critical': {
+    zh: '{companyName} 的流量池剩余 {remainingMb} MB，已不高于告警值 {value} MB，请尽快充值。',
+    en: 'The data pool of {companyName} has {remainingMb} MB left, at or below the alarm value of {value} MB. Please top it up now.',
+  },
+  'mail.alarm.level.critical': { zh: '紧急', en: 'Critical' },
+  'mail.alarm.level.major': { zh: '重要', en: 'Major' },
+  'mail.alarm.level.minor': { zh: '次要', en: 'Minor' },
+  'mail.alarm.level.warning': { zh: '预警', en: 'Warning' },
+  'mail.alarm.period.day': { zh: '日', en: 'day' },
+  'mail.alarm.period.week': { zh: '周', en: 'week' },
+  'mail.alarm.period.month': { zh: '月', en: 'month' },
+  'mail.alarm.view': { zh: '请登录 RRP 控制台，在“告警列表”中查看和处理。', en: 'Sign in to the RRP Console and open the Alarm list to view and handle it.' },
 } satisfies Record<string, Bilingual>;

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { handlers } from '../../http/handler.js';
 import type { MemberCaller } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
+import { alarmFigures } from '../alarms/index.js';
 import { latestAnnouncement } from '../announcements/index.js';
 import type { Actor } from '../audit/index.js';
 import { dataPool, deviceFigures, findAccount, findCompanyInfo } from './repository.js';
@@ -24,20 +25,20 @@ export const accountHandlers = ({ database, contact }: { database: Database; con
     },
 
     'POST /rrp/account/overview': async ({ scope, caller, locale }) => {
-      const [pool, figures, company, announcement, support] = await Promise.all([
+      const [pool, figures, company, announcement, support, alarms] = await Promise.all([
         dataPool(database, scope.companyId),
         deviceFigures(database, scope),
         findCompanyInfo(database, scope.companyId),
         latestAnnouncement(database, caller.userId, locale),
         contact(),
+        alarmFigures(database, scope),
       ]);
-      // alarms arrive with their own module; until then they are truly zero
       return {
         ...figures,
         dataTotalMb: pool.totalMb,
         dataRemainingMb: Math.round((pool.totalMb - pool.usedMb) * 100) / 100,
-        dataWarning: false,
-        openAlarms: 0,
+        dataWarning: alarms.dataWarning,
+        openAlarms: alarms.openAlarms,
         certification: company?.certification ?? 'none',
         contact: support,
         announcementResp: announcement,

@@ -1,5 +1,6 @@
 import type { MatrixRows } from '../matrix.js';
 import { accountRows } from './account.js';
+import { alarmRows } from './alarms.js';
 import { backOfficeRows } from './backoffice.js';
 import { billingRows } from './billing.js';
 import { companyRows } from './companies.js';
@@ -22,4 +23,5 @@ export const MATRIX: MatrixRows = {
   ...orderRows,
   ...invoiceRows,
   ...billingRows,
+  ...alarmRows,
 };

@@ -1,0 +1,231 @@
+import { ALARM_LIMITS, type AlarmPeriod, normalizeLocale } from '@rrp/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.js';
+import { enqueueEmail } from '../../mail/outbox.js';
+
+export const ALARM_EVALUATE_JOB = 'alarm.evaluate';
+export const ALARM_EVALUATE_EVERY_MS = 60_000;
+
+/** Serialises evaluations (advisory lock class; 1 = pool, 2 = devices). */
+const LOCK_CLASS = 727_302;
+
+export const alarmNoOf = (n: number | string) => `A${String(n).padStart(6, '0')}`;
+
+/**
+ * Every paying company with a policy, and its pool's remaining MB by the overview's rule
+ * (modules/account dataPool): granted MB (positive ledger rows) minus the rolled-up usage of the
+ * companies it pays for (licenses billedBy, written here per row), rounded to 2 decimals.
+ */
+const POOLS = sql`
+  SELECT w.company_id, w.warning_mb, w.alarm_mb, c.name AS company_name,
+         round(coalesce((SELECT sum(l.delta_mb) FILTER (WHERE l.delta_mb > 0) FROM data_pool_ledger l WHERE l.company_id = w.company_id), 0)
+               - round(coalesce((SELECT sum(u.bytes) FROM device_usage_daily u
+                                 WHERE u.company_id IN (
+                                   SELECT b.id FROM companies b WHERE b.path LIKE c.path || '%'
+                                     AND NOT EXISTS (SELECT 1 FROM companies i WHERE i.billing = 'independent' AND i.id <> c.id
+                                                     AND i.path LIKE c.path || '%' AND b.path LIKE i.path || '%'))), 0) / 1048576.0, 2), 2) AS remaining
+  FROM pool_warnings w JOIN companies c ON c.id = w.company_id
+  WHERE c.billing = 'independent' OR c.parent_id IS NULL`;
+
+type PoolEvent = { id: string; alarm_no: string; company_id: string; company_name: string; level: 'warning' | 'critical'; value: number; remaining: string };
+
+/** Members of a company holding the alarm code, with their language. */
+async function alarmManagers(database: Database, companyId: string, tx: Tx): Promise<{ email: string; locale: string }[]> {
+  return database.rows<{ email: string; locale: string }>(
+    sql`SELECT u.email, u.locale FROM users u
+        WHERE u.company_id = ${companyId} AND u.kind = 'member' AND u.state = 'enabled'
+          AND EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+                      WHERE ur.user_id = u.id AND 'SERVICE_SETTING_ALARM_MANAGE' = ANY (r.permissions))
+        ORDER BY u.email`,
+    tx,
+  );
+}
+
+/**
+ * Pool alarms: ends those whose pool is above the value again (or whose policy no longer
+ * applies), opens one per crossed value (ON CONFLICT DO NOTHING on the open key), and mails
+ * the payer's alarm managers for the alarms this run inserted.
+ */
+async function evaluatePools(database: Database, now: string): Promise<{ opened: number; ended: number }> {
+  return database.db.transaction(async (tx) => {
+    await database.rows(sql`SELECT pg_advisory_xact_lock(${LOCK_CLASS}::int, 1)`, tx);
+    const ended = await database.rows(
+      sql`WITH p AS (${POOLS})
+          UPDATE alarms a SET ended_at = ${now}::timestamptz
+          WHERE a.type = 'pool_flow' AND a.ended_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM p WHERE p.company_id = a.company_id
+                              AND ((a.level = 'warning' AND p.remaining <= p.warning_mb) OR (a.level = 'critical' AND p.remaining <= p.alarm_mb)))
+          RETURNING a.id`,
+      tx,
+    );
+    const opened = await database.rows<PoolEvent>(
+      sql`WITH p AS (${POOLS}),
+          c AS (SELECT company_id, company_name, 'warning' AS level, 'pool:' || company_id || ':warning' AS dedupe_key, warning_mb AS value, remaining
+                FROM p WHERE remaining <= warning_mb
+                UNION ALL
+                SELECT company_id, company_name, 'critical', 'pool:' || company_id || ':alarm', alarm_mb, remaining FROM p WHERE remaining <= alarm_mb),
+          ins AS (
+            INSERT INTO alarms (company_id, type, level, dedupe_key, params, created_at)
+            SELECT company_id, 'pool_flow', level, dedupe_key, jsonb_build_object('value', value, 'remainingMb', remaining), ${now}::timestamptz
+            FROM c ORDER BY dedupe_key
+            ON CONFLICT DO NOTHING
+            RETURNING id, alarm_no, company_id, level, params)
+          SELECT ins.id, ins.alarm_no::text AS alarm_no, ins.company_id, c.name AS company_name, ins.level,
+                 (ins.params->>'value')::int AS value, ins.params->>'remainingMb' AS remaining
+          FROM ins JOIN companies c ON c.id = ins.company_id ORDER BY ins.alarm_no`,
+      tx,
+    );
+    for (const a of opened) {
+      for (const m of await alarmManagers(database, a.company_id, tx)) {
+        await enqueueEmail(database, tx, {
+          to: m.email,
+          locale: normalizeLocale(m.locale),
+          template: {
+            kind: 'alarm-pool',
+            alarmNo: alarmNoOf(a.alarm_no),
+            level: a.level,
+            companyName: a.company_name,
+            remainingMb: Number(a.remaining),
+            value: a.value,
+          },
+        });
+      }
+    }
+    return { opened: opened.length, ended: ended.length };
+  });
+}
+
+/** The first UTC day of a setting's current period (`s.period`, `x.today`). */
+const WINDOW = sql`(CASE s.period WHEN 'day' THEN x.today WHEN 'week' THEN date_trunc('week', x.today)::date ELSE date_trunc('month', x.today)::date END)`;
+const TODAY = (now: string) => sql`(SELECT (${now}::timestamptz AT TIME ZONE 'UTC')::date AS today) x`;
+
+/** Each device of each setting that is on, at or over its threshold in the current window. */
+const OVER = (now: string): SQL => sql`
+  SELECT s.id AS setting_id, s.company_id, s.name, s.period, s.threshold_mb, s.urgent_mb, s.ws, dv.id AS device_id, dv.imei, sum(u.bytes) AS bytes,
+         'dev:' || s.id || ':' || dv.id || ':' || s.ws AS dedupe_key
+  FROM (SELECT s.id, s.company_id, s.name, s.period, s.scope, s.group_id, s.threshold_mb, s.urgent_mb, x.today, ${WINDOW} AS ws
+        FROM alarm_settings s, ${TODAY(now)} WHERE s.status = 'on') s
+  JOIN devices dv ON dv.company_id = s.company_id AND (s.scope = 'all' OR dv.group_id = s.group_id)
+  JOIN device_usage_daily u ON u.device_id = dv.id AND u.day >= s.ws AND u.day <= s.today
+  GROUP BY s.id, s.company_id, s.name, s.period, s.threshold_mb, s.urgent_mb, s.ws, dv.id, dv.imei
+  HAVING sum(u.bytes) >= s.threshold_mb * 1048576`;
+
+type DeviceEvent = {
+  id: string;
+  alarm_no: string;
+  setting_id: string;
+  level: 'major' | 'critical';
+  params: { setting: string; imei: string; period: AlarmPeriod; usageMb: number; thresholdMb: number; urgentMb: number };
+  event: 'opened' | 'escalated';
+};
+
+/**
+ * Device alarms: ends the open alarms of a period that is over (or of a setting that is
+ * gone; a setting switched off keeps its alarms until its period ends), opens one per device over its threshold in the window ('critical' at once when it is
+ * already over the urgent threshold), escalates open 'major' ones over the urgent threshold,
+ * and mails the setting's receivers for those events, at most ALARM_LIMITS.mailsPerSettingPerHour
+ * per setting and UTC hour.
+ */
+async function evaluateDevices(database: Database, now: string): Promise<{ opened: number; escalated: number; ended: number; mailed: number }> {
+  return database.db.transaction(async (tx) => {
+    await database.rows(sql`SELECT pg_advisory_xact_lock(${LOCK_CLASS}::int, 2)`, tx);
+    const ended = await database.rows(
+      sql`UPDATE alarms a SET ended_at = ${now}::timestamptz
+          WHERE a.type = 'device_flow' AND a.ended_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM alarm_settings s, ${TODAY(now)} WHERE s.id = a.setting_id AND a.window_start = ${WINDOW})
+          RETURNING a.id`,
+      tx,
+    );
+    const opened = await database.rows<DeviceEvent>(
+      sql`WITH o AS (${OVER(now)})
+          INSERT INTO alarms (company_id, type, level, setting_id, device_id, imei, dedupe_key, window_start, params, created_at)
+          SELECT company_id, 'device_flow', CASE WHEN bytes >= urgent_mb * 1048576 THEN 'critical' ELSE 'major' END, setting_id, device_id, imei,
+                 dedupe_key, ws,
+                 jsonb_build_object('setting', name, 'imei', imei, 'period', period, 'usageMb', round(bytes / 1048576.0, 2),
+                                    'thresholdMb', threshold_mb, 'urgentMb', urgent_mb),
+                 ${now}::timestamptz
+          FROM o ORDER BY dedupe_key
+          ON CONFLICT DO NOTHING
+          RETURNING id, alarm_no::text AS alarm_no, setting_id, level, params, 'opened' AS event`,
+      tx,
+    );
+    const escalated = await database.rows<DeviceEvent>(
+      sql`WITH o AS (${OVER(now)})
+          UPDATE alarms a SET level = 'critical', escalated_at = ${now}::timestamptz,
+                 params = a.params || jsonb_build_object('usageMb', round(o.bytes / 1048576.0, 2), 'thresholdMb', o.threshold_mb, 'urgentMb', o.urgent_mb)
+          FROM o
+          WHERE a.dedupe_key = o.dedupe_key AND a.ended_at IS NULL AND a.level <> 'critical' AND o.bytes >= o.urgent_mb * 1048576
+          RETURNING a.id, a.alarm_no::text AS alarm_no, a.setting_id, a.level, a.params, 'escalated' AS event`,
+      tx,
+    );
+    const mailed = await mailDeviceEvents(database, tx, now, [...opened, ...escalated]);
+    return { opened: opened.length, escalated: escalated.length, ended: ended.length, mailed };
+  });
+}
+
+/** Mails the receivers of each event's setting within the hourly cap; returns the events mailed. */
+async function mailDeviceEvents(database: Database, tx: Tx, now: string, events: DeviceEvent[]): Promise<number> {
+  const bySetting = new Map<string, DeviceEvent[]>();
+  for (const e of events) bySetting.set(e.setting_id, [...(bySetting.get(e.setting_id) ?? []), e]);
+  let mailed = 0;
+  for (const settingId of [...bySetting.keys()].sort()) {
+    const list = (bySetting.get(settingId) ?? []).sort((a, b) => Number(a.alarm_no) - Number(b.alarm_no));
+    await database.rows(
+      sql`INSERT INTO alarm_mail_log (setting_id, hour, sent) VALUES (${settingId}, date_trunc('hour', ${now}::timestamptz), 0) ON CONFLICT DO NOTHING`,
+      tx,
+    );
+    const [log] = await database.rows<{ sent: number }>(
+      sql`SELECT sent FROM alarm_mail_log WHERE setting_id = ${settingId} AND hour = date_trunc('hour', ${now}::timestamptz) FOR UPDATE`,
+      tx,
+    );
+    const granted = Math.max(0, Math.min(list.length, ALARM_LIMITS.mailsPerSettingPerHour - log.sent));
+    if (granted === 0) continue;
+    await database.rows(
+      sql`UPDATE alarm_mail_log SET sent = sent + ${granted} WHERE setting_id = ${settingId} AND hour = date_trunc('hour', ${now}::timestamptz)`,
+      tx,
+    );
+    const [s] = await database.rows<{ company_id: string; emails: string }>(sql`SELECT company_id, emails FROM alarm_settings WHERE id = ${settingId}`, tx);
+    const receivers = s.emails
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const members = await database.rows<{ email: string; locale: string }>(
+      sql`SELECT lower(email) AS email, locale FROM users WHERE company_id = ${s.company_id} AND state <> 'deleted'
+          AND lower(email) IN ${receivers.map((r) => r.toLowerCase())}`,
+      tx,
+    );
+    const localeOf = new Map(members.map((m) => [m.email, normalizeLocale(m.locale)]));
+    for (const e of list.slice(0, granted)) {
+      for (const to of receivers) {
+        await enqueueEmail(database, tx, {
+          to,
+          locale: localeOf.get(to.toLowerCase()) ?? 'zh-CN',
+          template: {
+            kind: 'alarm-device',
+            event: e.level === 'critical' ? 'escalated' : 'opened',
+            alarmNo: alarmNoOf(e.alarm_no),
+            level: e.level,
+            setting: e.params.setting,
+            imei: e.params.imei,
+            period: e.params.period,
+            usageMb: Number(e.params.usageMb),
+            thresholdMb: Number(e.params.thresholdMb),
+            urgentMb: Number(e.params.urgentMb),
+          },
+        });
+      }
+      mailed++;
+    }
+  }
+  return mailed;
+}
+
+export type EvaluateResult = { poolOpened: number; poolEnded: number; opened: number; escalated: number; ended: number; mailed: number };
+
+/** One evaluation of every policy and setting (the `alarm.evaluate` job); `now` for tests. */
+export async function evaluateAlarms(database: Database, opts: { now?: Date } = {}): Promise<EvaluateResult> {
+  const now = (opts.now ?? new Date()).toISOString();
+  const pools = await evaluatePools(database, now);
+  const devices = await evaluateDevices(database, now);
+  return { poolOpened: pools.opened, poolEnded: pools.ended, ...devices };
+}
