@@ -1,7 +1,9 @@
 import {
   AccountBookOutlined,
+  AlertOutlined,
   ApartmentOutlined,
   AuditOutlined,
+  BellOutlined,
   BugOutlined,
   CheckCircleOutlined,
   CloudUploadOutlined,
@@ -98,6 +100,22 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     activeMenu: '/device-list',
     parent: '/device-list',
     page: lazyPage(() => import('../features/devices/DeviceDetailPage')),
+  },
+  {
+    path: '/alarm-settings',
+    titleKey: 'menu:page.alarmSettings',
+    icon: BellOutlined,
+    permission: 'SERVICE_SETTING_ALARM_MANAGE',
+    section: 'serviceSettings',
+    page: lazyPage(() => import('../features/alarms/AlarmSettingsPage'), { namespaces: ['alarms'] }),
+  },
+  {
+    path: '/alarm-list',
+    titleKey: 'menu:page.alarmList',
+    icon: AlertOutlined,
+    permission: 'SERVICE_SETTING_ALARM_MANAGE',
+    section: 'serviceSettings',
+    page: lazyPage(() => import('../features/alarms/AlarmListPage'), { namespaces: ['alarms'], antdLocale: true }),
   },
   {
     path: '/license',

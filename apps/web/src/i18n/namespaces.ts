@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'ops',
   'orders',
   'invoices',
+  'alarms',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
