@@ -14,6 +14,7 @@ import { t } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
 import { billedBy, payerOf } from '../licenses/index.js';
+import { ALARM_EVALUATE_JOB } from './evaluate.js';
 
 type Ctx = { companyId: string; actor: Actor };
 const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
@@ -53,6 +54,14 @@ export async function poolWarning(database: Database, companyId: string): Promis
 }
 
 /** Sets the policy; a company billed by its parent cannot (32003). Audited with old and new values. */
+/**
+ * A changed policy or setting is evaluated within seconds, not at the next minute: an extra
+ * evaluation job is queued in the same transaction (evaluations are idempotent).
+ */
+async function evaluateSoon(database: Database, tx: Tx): Promise<void> {
+  await database.rows(sql`INSERT INTO jobs (name, max_attempts) VALUES (${ALARM_EVALUATE_JOB}, 1)`, tx);
+}
+
 export async function updatePoolWarning(database: Database, ctx: Ctx, body: TPoolWarningUpdate): Promise<TPoolWarning> {
   const payer = await payerOf(database, ctx.companyId);
   if (payer.id !== ctx.companyId) throw new AppError(32003);
@@ -67,6 +76,7 @@ export async function updatePoolWarning(database: Database, ctx: Ctx, body: TPoo
       tx,
     );
     const [c] = await database.rows<{ name: string }>(sql`SELECT name FROM companies WHERE id = ${ctx.companyId}`, tx);
+    await evaluateSoon(database, tx);
     await recordAudit(database, tx, ctx.actor, {
       action: 'alarm.poolWarning',
       companyId: ctx.companyId,
@@ -197,6 +207,7 @@ export async function saveSetting(database: Database, ctx: Ctx, body: TAlarmSett
           tx,
         );
     const after = await findSetting(database, ctx.companyId, row.id, tx);
+    await evaluateSoon(database, tx);
     await recordAudit(database, tx, ctx.actor, {
       action: before ? 'alarm.setting.update' : 'alarm.setting.add',
       companyId: ctx.companyId,

@@ -59,7 +59,7 @@ export function alarmColumns(t: TFunction, pinned: boolean): TableColumnsType<TA
       title: t('alarms:field.endedAt'),
       dataIndex: 'endedAt',
       width: W.endedAt,
-      render: (v: string | null) => (v ? formatUtc(v, TIME) : <Tag color="volcano">{t('alarms:state.open')}</Tag>),
+      render: (v: string | null) => (v ? formatUtc(v, TIME) : <Tag color="orange">{t('alarms:state.open')}</Tag>),
     },
     {
       key: 'handled',
