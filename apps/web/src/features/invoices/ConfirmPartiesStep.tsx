@@ -22,6 +22,58 @@ function preselect<T extends { id: string; isDefault: boolean }>(list: readonly 
 
 const dash = (v: string) => (v ? <UserText className="break-all">{v}</UserText> : '—');
 
+/** A saved header or recipient to pick, with the button that adds one on the spot. */
+function PartyPicker(p: {
+  kind: 'title' | 'recipient';
+  label: string;
+  extra: string;
+  empty: string;
+  placeholder: string;
+  addLabel: string;
+  value: string | null;
+  onChange: (id: string) => void;
+  onAdd: () => void;
+  options: { id: string; text: string; isDefault: boolean }[];
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const id = `invoice-apply-${p.kind}`;
+  return (
+    <Form.Item
+      label={p.label}
+      htmlFor={id}
+      required
+      className={p.className}
+      extra={p.extra}
+      validateStatus={p.options.length ? undefined : 'warning'}
+      help={p.options.length ? undefined : p.empty}
+    >
+      <div className="invoice-pick">
+        <Select
+          id={id}
+          className="invoice-pick-select"
+          value={p.value ?? undefined}
+          onChange={(v: string) => p.onChange(v)}
+          placeholder={p.placeholder}
+          data-testid={id}
+          options={p.options.map((o) => ({
+            value: o.id,
+            label: (
+              <UserText>
+                {o.text}
+                {o.isDefault ? ` · ${t('invoices:parties.default')}` : ''}
+              </UserText>
+            ),
+          }))}
+        />
+        <Button icon={<PlusOutlined />} onClick={p.onAdd} data-testid={`invoice-apply-add-${p.kind}`}>
+          {p.addLabel}
+        </Button>
+      </div>
+    </Form.Item>
+  );
+}
+
 /** The chosen header, as the invoice will show it. */
 function TitleFacts({ title }: { title: TInvoiceTitle }) {
   const { t } = useTranslation();
@@ -136,37 +188,18 @@ export function ConfirmPartiesStep({
   return (
     <div className="invoice-step" data-testid="invoice-step-parties">
       <Form layout="vertical" className="invoice-parties-form">
-        <Form.Item
+        <PartyPicker
+          kind="title"
           label={t('invoices:apply.titleLabel')}
-          htmlFor="invoice-apply-title"
-          required
           extra={t('invoices:apply.payerRule')}
-          validateStatus={titles.data?.length ? undefined : 'warning'}
-          help={titles.data?.length ? undefined : t('invoices:apply.noTitle')}
-        >
-          <div className="invoice-pick">
-            <Select
-              id="invoice-apply-title"
-              className="invoice-pick-select"
-              value={titleId ?? undefined}
-              onChange={(v: string) => onTitle(v)}
-              placeholder={t('invoices:apply.chooseTitle')}
-              data-testid="invoice-apply-title"
-              options={(titles.data ?? []).map((h) => ({
-                value: h.id,
-                label: (
-                  <UserText>
-                    {h.title}
-                    {h.isDefault ? ` · ${t('invoices:parties.default')}` : ''}
-                  </UserText>
-                ),
-              }))}
-            />
-            <Button icon={<PlusOutlined />} onClick={() => setAdding('title')} data-testid="invoice-apply-add-title">
-              {t('invoices:parties.addTitle')}
-            </Button>
-          </div>
-        </Form.Item>
+          empty={t('invoices:apply.noTitle')}
+          placeholder={t('invoices:apply.chooseTitle')}
+          addLabel={t('invoices:parties.addTitle')}
+          value={titleId}
+          onChange={onTitle}
+          onAdd={() => setAdding('title')}
+          options={(titles.data ?? []).map((h) => ({ id: h.id, text: h.title, isDefault: h.isDefault }))}
+        />
         {title && <TitleFacts title={title} />}
         {mismatched.length > 0 && (
           <Alert
@@ -189,38 +222,19 @@ export function ConfirmPartiesStep({
             }
           />
         )}
-        <Form.Item
+        <PartyPicker
+          kind="recipient"
           label={t('invoices:apply.recipientLabel')}
-          htmlFor="invoice-apply-recipient"
-          required
-          className="invoice-gap-top"
           extra={t(`invoices:apply.deliver.${type}`)}
-          validateStatus={recipients.data?.length ? undefined : 'warning'}
-          help={recipients.data?.length ? undefined : t('invoices:apply.noRecipient')}
-        >
-          <div className="invoice-pick">
-            <Select
-              id="invoice-apply-recipient"
-              className="invoice-pick-select"
-              value={recipientId ?? undefined}
-              onChange={(v: string) => onRecipient(v)}
-              placeholder={t('invoices:apply.chooseRecipient')}
-              data-testid="invoice-apply-recipient"
-              options={(recipients.data ?? []).map((r) => ({
-                value: r.id,
-                label: (
-                  <UserText>
-                    {r.name} · {r.email}
-                    {r.isDefault ? ` · ${t('invoices:parties.default')}` : ''}
-                  </UserText>
-                ),
-              }))}
-            />
-            <Button icon={<PlusOutlined />} onClick={() => setAdding('recipient')} data-testid="invoice-apply-add-recipient">
-              {t('invoices:parties.addRecipient')}
-            </Button>
-          </div>
-        </Form.Item>
+          empty={t('invoices:apply.noRecipient')}
+          placeholder={t('invoices:apply.chooseRecipient')}
+          addLabel={t('invoices:parties.addRecipient')}
+          value={recipientId}
+          onChange={onRecipient}
+          onAdd={() => setAdding('recipient')}
+          options={(recipients.data ?? []).map((r) => ({ id: r.id, text: `${r.name} · ${r.email}`, isDefault: r.isDefault }))}
+          className="invoice-gap-top"
+        />
         {recipient && <RecipientFacts recipient={recipient} type={type} />}
         {needsAddress && (
           <Alert type="warning" showIcon className="invoice-alert" data-testid="invoice-needs-address" title={t('invoices:apply.needAddress')} />
