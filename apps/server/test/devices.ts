@@ -52,21 +52,16 @@ export function multipartBody(parts: Part[]): { body: Buffer; contentType: strin
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** The import call as the web client makes it: multipart, signed over its raw body bytes like every call. */
-export async function upload(app: FastifyInstance, s: Pick<Session, 'token' | 'secretKey'>, parts: Part[], lang = 'zh-CN') {
-  const url = '/api/v1/rrp/device/import';
+/** A multipart call signed over its raw body bytes, as the web client sends every upload. */
+export async function signedUpload(app: FastifyInstance, s: Pick<Session, 'token' | 'secretKey'>, url: string, parts: Part[], lang = 'zh-CN') {
   const { body, contentType } = multipartBody(parts);
-  const headers = await signedHeaders({
-    secretKey: s.secretKey,
-    token: s.token,
-    method: 'POST',
-    url,
-    body,
-    timestamp: Date.now(),
-    requestId: randomUUID(),
-  });
+  const headers = await signedHeaders({ secretKey: s.secretKey, token: s.token, method: 'POST', url, body, timestamp: Date.now(), requestId: randomUUID() });
   return app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': contentType, 'accept-language': lang }, payload: body });
 }
+
+/** The import call as the web client makes it. */
+export const upload = (app: FastifyInstance, s: Pick<Session, 'token' | 'secretKey'>, parts: Part[], lang = 'zh-CN') =>
+  signedUpload(app, s, '/api/v1/rrp/device/import', parts, lang);
 
 export const importFile = (region: string | null, file: Buffer | null, filename = 'devices.xlsx'): Part[] => [
   ...(region === null ? [] : [{ name: 'region', value: region }]),

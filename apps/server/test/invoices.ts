@@ -1,19 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { signedHeaders } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
 import type { Database } from '../src/db/client.js';
-import { multipartBody, type Part } from './devices.js';
 import { api, call, type Session, type TestApp } from './helper.js';
 import { placeOrder } from './orders.js';
-
-/** A multipart call signed over its raw bytes, as the web client sends an upload. */
-export async function signedUpload(app: FastifyInstance, s: Pick<Session, 'token' | 'secretKey'>, url: string, parts: Part[], lang = 'zh-CN') {
-  const { body, contentType } = multipartBody(parts);
-  const headers = await signedHeaders({ secretKey: s.secretKey, token: s.token, method: 'POST', url, body, timestamp: Date.now(), requestId: randomUUID() });
-  return app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': contentType, 'accept-language': lang }, payload: body });
-}
 
 /**
  * An order placed through the API and then completed in the database (payment and delivery

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, ops } from '../../../test/companies.js';
-import { companyIdOf } from '../../../test/devices.js';
+import { companyIdOf, signedUpload } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, mailHarness, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
 import { PDF, png } from '../../../test/images.js';
-import { completedOrder, invoiceCount, ofdFile, savedHeaderAndRecipient, signedUpload } from '../../../test/invoices.js';
+import { completedOrder, invoiceCount, ofdFile, savedHeaderAndRecipient } from '../../../test/invoices.js';
 
 let t: TestApp;
 let admin: Session;
