@@ -20,6 +20,7 @@ import { feedbackHandlers, feedbackOpsHandlers } from './modules/feedback/index.
 import { invoiceHandlers, invoiceOpsHandlers } from './modules/invoices/index.js';
 import { licenseHandlers } from './modules/licenses/index.js';
 import { memberHandlers } from './modules/members/index.js';
+import { monitoringHandlers } from './modules/monitoring/index.js';
 import { type ConnectivityProvider, networkHandlers } from './modules/network/index.js';
 import { opsHandlers } from './modules/ops/index.js';
 import { orderHandlers, orderOpsHandlers, type PaymentGateway, paymentNotifyHandlers } from './modules/orders/index.js';
@@ -83,6 +84,7 @@ export function allHandlers(opts: AppOptions): HandlerMap {
     ...invoiceOpsHandlers({ database, publicUrl: config.publicUrl }),
     ...billingHandlers({ database }),
     ...alarmHandlers({ database, publicUrl: config.publicUrl }),
+    ...monitoringHandlers({ database, provider }),
   } satisfies HandlerMap;
 }
 

@@ -13,6 +13,7 @@ export * from './feedback/constants.js';
 export * from './invoices/constants.js';
 export * from './licenses/constants.js';
 export * from './members/constants.js';
+export * from './monitoring/constants.js';
 export * from './network/constants.js';
 export * from './orders/constants.js';
 export * from './platform/constants.js';

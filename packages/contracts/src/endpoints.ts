@@ -11,6 +11,7 @@ import { feedbackEndpoints, feedbackOpsEndpoints } from './feedback/endpoints.js
 import { invoiceEndpoints, invoiceOpsEndpoints } from './invoices/endpoints.js';
 import { licenseEndpoints } from './licenses/endpoints.js';
 import { memberEndpoints } from './members/endpoints.js';
+import { monitoringEndpoints } from './monitoring/endpoints.js';
 import { networkEndpoints } from './network/endpoints.js';
 import { opsEndpoints } from './ops/endpoints.js';
 import { orderEndpoints, orderOpsEndpoints, orderProviderEndpoints } from './orders/endpoints.js';
@@ -47,4 +48,5 @@ export const ENDPOINTS = joinEndpoints(
   invoiceOpsEndpoints,
   billingEndpoints,
   alarmEndpoints,
+  monitoringEndpoints,
 );

@@ -26,6 +26,7 @@ export * from './licenses/endpoints.js';
 export * from './licenses/schemas.js';
 export * from './members/endpoints.js';
 export * from './members/schemas.js';
+export * from './monitoring/index.js';
 export * from './network/endpoints.js';
 export * from './network/schemas.js';
 export * from './ops/endpoints.js';

@@ -8,6 +8,7 @@ import { DEVICE_TEXTS } from './catalogue/devices.js';
 import { ERROR_TEXTS } from './catalogue/errors.js';
 import { INVOICE_TEXTS } from './catalogue/invoices.js';
 import { MAIL_TEXTS } from './catalogue/mail.js';
+import { MONITORING_TEXTS } from './catalogue/monitoring.js';
 import { type Bilingual, fill, type Params, pick } from './text.js';
 
 export type { Bilingual, Params } from './text.js';
@@ -17,7 +18,17 @@ export type { Bilingual, Params } from './text.js';
  * import failure reasons, spreadsheet labels, e-mails. Modules never compare locales
  * themselves; they ask for a key. A test checks both languages and their placeholders.
  */
-export const MESSAGES = { ...COMMON_TEXTS, ...AUTH_TEXTS, ...DEVICE_TEXTS, ...MAIL_TEXTS, ...AUDIT_TEXTS, ...INVOICE_TEXTS, ...BILLING_TEXTS, ...ALARM_TEXTS };
+export const MESSAGES = {
+  ...COMMON_TEXTS,
+  ...AUTH_TEXTS,
+  ...DEVICE_TEXTS,
+  ...MAIL_TEXTS,
+  ...AUDIT_TEXTS,
+  ...INVOICE_TEXTS,
+  ...BILLING_TEXTS,
+  ...ALARM_TEXTS,
+  ...MONITORING_TEXTS,
+};
 export type MessageKey = keyof typeof MESSAGES;
 
 /** A catalogue text in a locale, placeholders filled. */

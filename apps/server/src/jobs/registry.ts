@@ -3,6 +3,7 @@ import type { Mailer } from '../mail/transport.js';
 import { alarmJobs } from '../modules/alarms/index.js';
 import { billingJobs } from '../modules/billing/index.js';
 import { licenseJobs } from '../modules/licenses/index.js';
+import { monitoringJobs } from '../modules/monitoring/index.js';
 import { networkJobs } from '../modules/network/index.js';
 import { orderJobs } from '../modules/orders/index.js';
 import { cleanup } from './cleanup.js';
@@ -19,6 +20,7 @@ export function allJobs(deps: ModuleDeps & { mailer: Mailer }): { handlers: Reco
     orderJobs({ database: deps.database, gateway: deps.payments ?? null }),
     billingJobs({ database: deps.database }),
     alarmJobs({ database: deps.database }),
+    monitoringJobs(deps),
   ];
   return {
     handlers: {

@@ -1,5 +1,8 @@
-/** Alarm types of spec section 3: a device's data over its threshold, the data pool under its values. */
-export const ALARM_TYPES = ['device_flow', 'pool_flow'] as const;
+/**
+ * Alarm types of spec section 3: a device's data over its threshold, the data pool under its
+ * values; and a device suspended at its hard data cap (docs/monitoring.md).
+ */
+export const ALARM_TYPES = ['device_flow', 'pool_flow', 'data_cap'] as const;
 export type AlarmType = (typeof ALARM_TYPES)[number];
 
 /**

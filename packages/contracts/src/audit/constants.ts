@@ -69,6 +69,13 @@ export const AUDIT_ACTIONS = [
   'alarm.setting.update',
   'alarm.setting.delete',
   'alarm.handle',
+  'strategy.add',
+  'strategy.update',
+  'strategy.delete',
+  'strategy.devices',
+  'detection.start',
+  'device.dataCap',
+  'group.dataCap',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -97,5 +104,7 @@ export const AUDIT_TARGET_TYPES = [
   'alarm_setting',
   'pool_warning',
   'alarm',
+  'strategy',
+  'detection',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

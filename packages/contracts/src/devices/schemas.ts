@@ -58,6 +58,9 @@ export const zDeviceRow = z.object({
   /** set when the group still has the name the platform gave it (GROUP_NAME_CODES) */
   groupNameCode: z.enum(GROUP_NAME_CODES).nullable(),
   strategyName: z.string().nullable(),
+  /** the monthly hard data cap in MB that applies (the device's own, else its group's), and whether it suspended the device */
+  dataCapMb: z.number().nullable(),
+  capSuspended: z.boolean(),
   /** usage of the previous UTC day and of the current UTC month up to the end of that day (T+1) */
   usageYesterdayMb: z.number(),
   usageMonthMb: z.number(),
@@ -145,6 +148,8 @@ export const zGroup = z.object({
   nameCode: z.enum(GROUP_NAME_CODES).nullable(),
   isDefault: z.boolean(),
   deviceCount: z.number().int(),
+  /** the group's monthly hard data cap in MB (a device's own cap comes first) */
+  dataCapMb: z.number().nullable(),
   createdAt: z.string(),
 });
 export type TGroup = z.infer<typeof zGroup>;

@@ -158,6 +158,12 @@ export const ERROR_STATUS = {
   32002: 404,
   32003: 403,
   32004: 404,
+  // 33xxx monitoring strategies, network detection, data caps
+  33001: 404,
+  33002: 409,
+  33003: 409,
+  33004: 404,
+  33005: 409,
   // 5xxxx carrier and profile operations
   51001: 502,
   51002: 502,

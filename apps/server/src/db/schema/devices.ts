@@ -12,6 +12,8 @@ export const deviceGroups = pgTable(
       .references(() => companies.id),
     name: text('name').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
+    /** monthly hard data cap (MB) of the group's devices without their own */
+    dataCapMb: integer('data_cap_mb'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('device_groups_name_uq').on(t.companyId, t.name), uniqueIndex('device_groups_default_uq').on(t.companyId).where(sql`${t.isDefault}`)],
@@ -42,6 +44,13 @@ export const devices = pgTable(
     /** 0 (none) to 5 */
     signalLevel: integer('signal_level'),
     strategyId: uuid('strategy_id'),
+    /** consecutive probes that failed the strategy's conditions, and when the last probe came */
+    probeFailStreak: integer('probe_fail_streak').notNull().default(0),
+    lastProbeAt: timestamp('last_probe_at', { withTimezone: true }),
+    /** the device's own monthly hard data cap (MB); the group's applies when null */
+    dataCapMb: integer('data_cap_mb'),
+    /** the UTC month (its first day) in which the cap suspended the device; null when the cap did not */
+    capSuspendedMonth: date('cap_suspended_month', { mode: 'string' }),
     importTaskId: uuid('import_task_id'),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     licenseExpiresAt: timestamp('license_expires_at', { withTimezone: true }),
@@ -72,6 +81,9 @@ export const devices = pgTable(
     index('devices_company_name_trgm_idx').using('gin', t.companyId, t.name.op('gin_trgm_ops')),
     index('devices_expiry_idx').on(t.licenseExpiresAt),
     index('devices_group_idx').on(t.groupId),
+    index('devices_strategy_idx').on(t.strategyId).where(sql`strategy_id IS NOT NULL`),
+    index('devices_own_cap_idx').on(t.id).where(sql`data_cap_mb IS NOT NULL`),
+    index('devices_cap_suspended_idx').on(t.id).where(sql`cap_suspended_month IS NOT NULL`),
   ],
 );
 

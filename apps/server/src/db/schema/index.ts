@@ -4,5 +4,6 @@ export * from './commerce.js';
 export * from './companies.js';
 export * from './devices.js';
 export * from './invoices.js';
+export * from './monitoring.js';
 export * from './platform.js';
 export * from './users.js';

@@ -70,6 +70,13 @@ export const AUDIT_TEXTS = {
   'audit.action.alarm.setting.update': { zh: '修改告警设置', en: 'Change an alarm setting' },
   'audit.action.alarm.setting.delete': { zh: '删除告警设置', en: 'Delete an alarm setting' },
   'audit.action.alarm.handle': { zh: '处理告警', en: 'Mark alarms handled' },
+  'audit.action.strategy.add': { zh: '新增监控策略', en: 'Add a monitoring strategy' },
+  'audit.action.strategy.update': { zh: '修改监控策略', en: 'Change a monitoring strategy' },
+  'audit.action.strategy.delete': { zh: '删除监控策略', en: 'Delete a monitoring strategy' },
+  'audit.action.strategy.devices': { zh: '关联策略设备', en: 'Associate devices with a strategy' },
+  'audit.action.detection.start': { zh: '发起网络检测', en: 'Start a network detection' },
+  'audit.action.device.dataCap': { zh: '设置流量上限', en: 'Set the data cap' },
+  'audit.action.group.dataCap': { zh: '设置分组流量上限', en: 'Set a group data cap' },
 
   'audit.target.member': { zh: '成员', en: 'Member' },
   'audit.target.role': { zh: '角色', en: 'Role' },
@@ -90,6 +97,8 @@ export const AUDIT_TEXTS = {
   'audit.target.bill': { zh: '月度账单', en: 'Monthly bill' },
   'audit.target.alarm_setting': { zh: '告警设置', en: 'Alarm setting' },
   'audit.target.pool_warning': { zh: '流量池预警', en: 'Data pool warning' },
+  'audit.target.strategy': { zh: '监控策略', en: 'Monitoring strategy' },
+  'audit.target.detection': { zh: '网络检测', en: 'Network detection' },
   'audit.target.alarm': { zh: '告警', en: 'Alarm' },
   'audit.record.supportContact': { zh: '客服联系方式', en: 'Support contact' },
 

@@ -171,6 +171,11 @@ export const ERROR_TEXTS: Record<ErrorCode, Bilingual> = {
     en: 'A company billed by its parent uses the parent’s data pool; the parent sets its warning policy',
   },
   32004: { zh: '告警不存在', en: 'Alarm not found' },
+  33001: { zh: '监控策略不存在', en: 'Monitoring strategy not found' },
+  33002: { zh: '策略名称已存在', en: 'A strategy with this name already exists' },
+  33003: { zh: '监控策略数量已达上限', en: 'The company has reached the maximum number of strategies' },
+  33004: { zh: '检测记录不存在', en: 'Detection not found' },
+  33005: { zh: '设备当前无法检测：{reason}', en: 'The device cannot run a detection now: {reason}' },
   // 5xxxx carrier and profile operations
   51001: { zh: '获取 Profile 资源失败', en: 'Failed to get the profile resource' },
   51002: { zh: 'Profile 激活失败', en: 'Profile activation failed' },

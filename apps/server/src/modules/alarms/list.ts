@@ -46,6 +46,7 @@ export function alarmTitle(r: Pick<AlarmRow, 'type' | 'level' | 'params'>, local
   if (r.type === 'pool_flow') {
     return t(locale, `alarm.title.pool.${r.level === 'critical' ? 'critical' : 'warning'}`, { remainingMb: p.remainingMb, value: p.value });
   }
+  if (r.type === 'data_cap') return t(locale, 'alarm.title.cap', { imei: p.imei, usageMb: p.usageMb, capMb: p.capMb });
   return t(locale, `alarm.title.device.${r.level === 'critical' ? 'critical' : 'major'}`, {
     imei: p.imei,
     setting: p.setting,
@@ -154,7 +155,8 @@ export async function alarmFile(database: Database, companyId: string, id: strin
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(t(locale, 'alarm.sheet'));
   const col = (k: string) => t(locale, `alarm.column.${k}` as MessageKey);
-  if (a.type === 'device_flow') {
+  // a data cap alarm records its month as the period and the cap as its thresholds
+  if (a.type === 'device_flow' || a.type === 'data_cap') {
     const period = (a.params.period as AlarmPeriod) ?? 'day';
     const step = { day: '1 day', week: '7 days', month: '1 month' }[period];
     const rows = await database.rows<{ imei: string; name: string; group_name: string | null; group_default: boolean | null; bytes: string | null }>(

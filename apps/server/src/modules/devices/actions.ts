@@ -18,6 +18,9 @@ import { type Actor, type AuditEntry, type Changes, recordAudit, recordAuditMany
 import { type CommandKind, type ConnectivityProvider, deviceRef } from '../network/index.js';
 import { defaultGroup, findDevice, parseImeis } from './common.js';
 
+/** The commands a member sends from the device list and detail (a detection goes through modules/monitoring). */
+export type ConsoleCommand = Exclude<CommandKind, 'detect'>;
+
 const AUDIT_ACTION = { suspend: 'device.suspend', unsuspend: 'device.unsuspend', switch_card: 'device.switchCard', sync: 'device.sync' } as const;
 
 const HINTS = {
@@ -41,7 +44,7 @@ export async function sendCommand(
   actor: Actor,
   scope: TenantScope,
   imei: string,
-  kind: CommandKind,
+  kind: ConsoleCommand,
   locale: Locale,
   target?: SwitchTarget,
 ): Promise<TDeviceActionResult> {

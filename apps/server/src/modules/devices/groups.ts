@@ -10,7 +10,7 @@ import { type Actor, type AuditEntry, recordAudit, recordAuditMany } from '../au
 import { DEFAULT_GROUP_NAME, defaultGroup, parseImeis } from './common.js';
 
 /** Groups belong to one company (the caller's own); every company has a default group. */
-type G = { id: string; name: string; is_default: boolean; device_count: number; created_at: string | Date };
+type G = { id: string; name: string; is_default: boolean; device_count: number; data_cap_mb: number | null; created_at: string | Date };
 
 export function groupName(raw: string | undefined): string {
   const name = (raw ?? '').trim();
@@ -22,7 +22,7 @@ export function groupName(raw: string | undefined): string {
 export async function listGroups(database: Database, companyId: string, locale: Locale): Promise<TGroup[]> {
   await defaultGroup(database, companyId);
   const rows = await database.rows<G>(
-    sql`SELECT g.id, g.name, g.is_default, (SELECT count(*) FROM devices d WHERE d.group_id = g.id)::int AS device_count, g.created_at
+    sql`SELECT g.id, g.name, g.is_default, (SELECT count(*) FROM devices d WHERE d.group_id = g.id)::int AS device_count, g.data_cap_mb, g.created_at
         FROM device_groups g WHERE g.company_id = ${companyId} ORDER BY g.is_default DESC, g.created_at, g.id`,
   );
   return rows.map((g) => {
@@ -33,6 +33,7 @@ export async function listGroups(database: Database, companyId: string, locale: 
       nameCode: platformNamed ? ('default' as const) : null,
       isDefault: g.is_default,
       deviceCount: g.device_count,
+      dataCapMb: g.data_cap_mb,
       createdAt: iso(g.created_at) as string,
     };
   });

@@ -5,8 +5,8 @@ import { type FileReply, handlers } from '../../http/handler.js';
 import { t } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
 import type { Actor } from '../audit/index.js';
-import type { CommandKind, ConnectivityProvider } from '../network/index.js';
-import { migrateDevices, sendCommand, setAutoRenew } from './actions.js';
+import type { ConnectivityProvider } from '../network/index.js';
+import { type ConsoleCommand, migrateDevices, sendCommand, setAutoRenew } from './actions.js';
 import { exportDays, streamUsageXlsx } from './export.js';
 import { addGroup, deleteGroup, listGroups, moveToGroup, renameGroup } from './groups.js';
 import { failuresXlsx, findTask, listTasks, runImport, taskFailures, templateXlsx } from './import.js';
@@ -24,7 +24,7 @@ const xlsx = (filename: string, body: FileReply['body']): FileReply => ({ conten
 export const deviceHandlers = ({ database, provider }: { database: Database; provider: ConnectivityProvider }) => {
   /** The four command endpoints take and answer the same. */
   const command = (
-    kind: CommandKind,
+    kind: ConsoleCommand,
     {
       body,
       caller,

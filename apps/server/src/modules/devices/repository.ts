@@ -30,6 +30,9 @@ type Row = {
   group_id: string | null;
   group_name: string | null;
   group_default: boolean | null;
+  strategy_name: string | null;
+  data_cap_mb: number | null;
+  cap_suspended: boolean;
   usage_yesterday: string | number;
   usage_month: string | number;
   activated_at: string | Date | null;
@@ -40,7 +43,9 @@ type Row = {
 };
 
 const COLUMNS = sql`d.id, d.imei, d.name, d.region, d.status, d.online, d.suspended, d.auto_renew, d.real_name, d.iccid, d.network_operator,
-  d.network_type, d.signal_level, d.area, d.group_id, g.name AS group_name, g.is_default AS group_default, d.usage_yesterday, d.usage_month, d.activated_at,
+  d.network_type, d.signal_level, d.area, d.group_id, g.name AS group_name, g.is_default AS group_default,
+  (SELECT s.name FROM strategies s WHERE s.id = d.strategy_id) AS strategy_name, coalesce(d.data_cap_mb, g.data_cap_mb) AS data_cap_mb,
+  d.cap_suspended_month IS NOT NULL AS cap_suspended, d.usage_yesterday, d.usage_month, d.activated_at,
   d.license_expires_at, d.created_at, d.updated_at`;
 
 const toRow = (r: Row): TDeviceRow => ({
@@ -63,7 +68,9 @@ const toRow = (r: Row): TDeviceRow => ({
   groupId: r.group_id,
   groupName: r.group_name,
   groupNameCode: r.group_default && r.group_name === DEFAULT_GROUP_NAME ? 'default' : null,
-  strategyName: null,
+  strategyName: r.strategy_name,
+  dataCapMb: r.data_cap_mb,
+  capSuspended: r.cap_suspended,
   usageYesterdayMb: mb(r.usage_yesterday),
   usageMonthMb: mb(r.usage_month),
   usageYesterdayBytes: Number(r.usage_yesterday),

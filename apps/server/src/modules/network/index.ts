@@ -4,5 +4,7 @@ export { type DeviceKey, getOrCreateDeviceKey } from './device-keys.js';
 export { networkHandlers } from './handlers.js';
 export { networkJobs } from './jobs.js';
 export { type CommandKind, type ConnectivityProvider, type DeviceRef, deviceRef } from './provider.js';
+export { buildReportCall } from './report-client.js';
 export { usageWindows } from './rollup.js';
+export { fleetTick } from './simulator/fleet.js';
 export { SimulatorProvider } from './simulator/provider.js';

@@ -2,6 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { arr } from './sql-arrays.js';
 
+/** A link measurement sent with a report (docs/monitoring.md); `detectionId` when it answers a detection. */
+export type ProbeRow = {
+  domain: string;
+  packetLoss: number;
+  delay: number | null;
+  jitter: number | null;
+  reachable?: boolean;
+  detectionId?: string | null;
+};
+
 /** One report as stored: a device's usage since its previous report and its state now. */
 export type ReportRow = {
   deviceId: string;
@@ -12,6 +22,7 @@ export type ReportRow = {
   networkOperator?: string | null;
   networkType?: string | null;
   area?: string | null;
+  probes?: ProbeRow[];
 };
 
 /** How far from the server's clock a report's time may be. */
@@ -91,6 +102,55 @@ export async function writeReports(database: Database, reports: ReportRow[], tx?
     SELECT 1`;
   if (tx) await database.rows(query, tx);
   else await database.prepared('network_write_reports', query);
+  await writeProbes(
+    database,
+    reports.flatMap((r) => (r.probes ?? []).map((p) => ({ ...p, deviceId: r.deviceId, at: r.at }))),
+    tx,
+  );
+}
+
+/**
+ * Stores the probes of accepted reports in one statement and moves each device's last probe
+ * time forward. Probes that answer a detection are stored as already evaluated: only a
+ * strategy's own probes count towards its consecutive failures (modules/monitoring).
+ */
+async function writeProbes(database: Database, probes: (ProbeRow & { deviceId: string; at: Date })[], tx?: Tx): Promise<void> {
+  if (probes.length === 0) return;
+  await database.rows(
+    sql`WITH v AS (
+          SELECT * FROM unnest(${arr(
+            probes.map((p) => p.deviceId),
+            'uuid',
+          )}, ${arr(
+            probes.map((p) => p.at.toISOString()),
+            'timestamptz',
+          )}, ${arr(
+            probes.map((p) => p.domain),
+            'text',
+          )}, ${arr(
+            probes.map((p) => p.packetLoss),
+            'real',
+          )}, ${arr(
+            probes.map((p) => p.delay),
+            'int',
+          )}, ${arr(
+            probes.map((p) => p.jitter),
+            'int',
+          )}, ${arr(
+            probes.map((p) => p.reachable ?? true),
+            'boolean',
+          )}, ${arr(
+            probes.map((p) => p.detectionId ?? null),
+            'uuid',
+          )}) AS v(device_id, at, domain, packet_loss, delay_ms, jitter_ms, reachable, detection_id)),
+        ins AS (
+          INSERT INTO device_probes (device_id, measured_at, domain, packet_loss, delay_ms, jitter_ms, reachable, detection_id, evaluated)
+          SELECT device_id, at, domain, packet_loss, delay_ms, jitter_ms, reachable, detection_id, detection_id IS NOT NULL FROM v)
+        UPDATE devices d SET last_probe_at = l.at
+        FROM (SELECT device_id, max(at) AS at FROM v WHERE detection_id IS NULL GROUP BY device_id) l
+        WHERE d.id = l.device_id AND (d.last_probe_at IS NULL OR d.last_probe_at < l.at)`,
+    tx,
+  );
 }
 
 /** A report as a device or gateway sends it to the device API. */
@@ -103,6 +163,7 @@ export type IncomingReport = {
   networkOperator?: string;
   networkType?: string;
   area?: string;
+  probes?: ProbeRow[];
 };
 
 export type Refusal = { index: number; imei: string; reason: 'unknown_imei' | 'inactive' | 'bad_time' };
@@ -129,7 +190,7 @@ export async function ingestCompanyReports(
     return Number.isFinite(t) && t <= now + REPORT_WINDOW.futureMs && t >= now - REPORT_WINDOW.pastMs ? new Date(t).toISOString() : null;
   });
   const imeis = [...new Set(reports.map((r) => r.imei))];
-  const found = await database.prepared<{ imei: string; status: string }>(
+  const found = await database.prepared<{ id: string; imei: string; status: string }>(
     'network_ingest_reports',
     sql`
     WITH v AS (
@@ -142,15 +203,19 @@ export async function ingestCompanyReports(
       FROM v JOIN devices d ON d.imei = v.imei
       WHERE d.company_id = ${companyId} AND v.at IS NOT NULL AND d.status NOT IN ('in_stock', 'service_expired')),
     ${PERSIST}
-    SELECT imei, status FROM devices WHERE company_id = ${companyId} AND imei = ANY(${arr(imeis, 'text')})`,
+    SELECT id, imei, status FROM devices WHERE company_id = ${companyId} AND imei = ANY(${arr(imeis, 'text')})`,
   );
-  const known = new Map(found.map((d) => [d.imei, d.status]));
+  const known = new Map(found.map((d) => [d.imei, d]));
   const refused: Refusal[] = [];
+  const probes: (ProbeRow & { deviceId: string; at: Date })[] = [];
   for (const [index, r] of reports.entries()) {
-    const status = known.get(r.imei);
+    const device = known.get(r.imei);
+    const status = device?.status;
     const reason: Refusal['reason'] | null =
       status === undefined ? 'unknown_imei' : status === 'in_stock' || status === 'service_expired' ? 'inactive' : times[index] === null ? 'bad_time' : null;
     if (reason) refused.push({ index, imei: r.imei, reason });
+    else if (device && r.probes?.length) for (const p of r.probes) probes.push({ ...p, deviceId: device.id, at: new Date(times[index] as string) });
   }
+  await writeProbes(database, probes);
   return { accepted: reports.length - refused.length, refused };
 }

@@ -1,7 +1,7 @@
 import type { JobHandler, Periodic } from '../../jobs/runner.js';
 import type { ModuleDeps } from '../../jobs/types.js';
 import { ROLLUP, rollup } from './rollup.js';
-import { type CommandJob, completeCommand } from './simulator/commands.js';
+import { type CommandJob, completeCommand, type DetectReportJob, reportDetection } from './simulator/commands.js';
 import { fleetTick } from './simulator/fleet.js';
 import { type AttachJob, attachDevices, SimulatorProvider } from './simulator/provider.js';
 import { SIM_TIMING } from './simulator/timing.js';
@@ -18,6 +18,7 @@ export function networkJobs(deps: ModuleDeps): { handlers: Record<string, JobHan
     },
     'network.command': (job: CommandJob) => completeCommand(database, job),
     'network.attach': (job: AttachJob) => attachDevices(database, job),
+    'network.detect.report': (job: DetectReportJob) => reportDetection(database, job),
     'network.fleet.tick': async () => {
       if (provider instanceof SimulatorProvider && provider.fleetRunning) await fleetTick(database);
     },

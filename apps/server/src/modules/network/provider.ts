@@ -4,7 +4,11 @@
  */
 export type DeviceRef = { id: string; imei: string; region: string; companyId: string };
 
-export type CommandKind = 'suspend' | 'unsuspend' | 'switch_card' | 'sync';
+/**
+ * `detect`: measure the link to the domain in the operation's detail (`{ domain, detectionId }`)
+ * and report the measurement through the report path with that detection id.
+ */
+export type CommandKind = 'suspend' | 'unsuspend' | 'switch_card' | 'sync' | 'detect';
 
 export interface ConnectivityProvider {
   /** Devices that just took a License: bring their connectivity up (they start reporting). */

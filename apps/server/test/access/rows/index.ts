@@ -7,6 +7,7 @@ import { companyRows } from './companies.js';
 import { deviceRows } from './devices.js';
 import { invoiceRows } from './invoices.js';
 import { memberRows } from './members.js';
+import { monitoringRows } from './monitoring.js';
 import { orderRows } from './orders.js';
 import { platformRows } from './platform.js';
 import { sessionRows } from './session.js';
@@ -24,4 +25,5 @@ export const MATRIX: MatrixRows = {
   ...invoiceRows,
   ...billingRows,
   ...alarmRows,
+  ...monitoringRows,
 };

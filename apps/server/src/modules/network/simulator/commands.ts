@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
 import { writeReports } from '../ingest.js';
 import type { CommandKind } from '../provider.js';
+import { probeLink } from './link.js';
+import { between, SIM_TIMING } from './timing.js';
 import { iccidFor, networkOperatorsOf, profileOf, signalNow } from './world.js';
 
 export type CommandJob = { deviceId: string; kind: CommandKind; operationId: number; fail?: FailureReason | null };
@@ -87,6 +89,19 @@ export async function completeCommand(database: Database, job: CommandJob, rand:
         await finish(database, tx, job.operationId, 'done', { result: 'done', from: row.status, to, iccid, networkOperator });
         return;
       }
+      case 'detect': {
+        // the device took the command; it measures and reports a few seconds later (job network.detect.report)
+        const delay = between(SIM_TIMING.detectReportMs, rand);
+        await database.rows(
+          sql`INSERT INTO jobs (name, payload, run_at, max_attempts, unique_key)
+              VALUES ('network.detect.report', ${JSON.stringify({ deviceId: job.deviceId, operationId: job.operationId })}::jsonb,
+                      now() + ${`${delay} milliseconds`}::interval, 5, ${`network.detect.report:${job.operationId}`})
+              ON CONFLICT DO NOTHING`,
+          tx,
+        );
+        await finish(database, tx, job.operationId, 'done', { result: 'done' });
+        return;
+      }
       case 'sync': {
         const signal = row.suspended ? 0 : signalNow(profile, rand);
         const online = !row.suspended;
@@ -104,4 +119,44 @@ export async function completeCommand(database: Database, job: CommandJob, rand:
       }
     }
   });
+}
+
+export type DetectReportJob = { deviceId: string; operationId: number };
+
+/**
+ * The device's answer to a detection: it probes the domain named in the operation and reports
+ * the measurement, with the detection id, through the same ingestion as every report. A device
+ * that lost service or was suspended meanwhile reaches nothing.
+ */
+export async function reportDetection(database: Database, job: DetectReportJob, rand: () => number = Math.random): Promise<void> {
+  const [row] = await database.rows<Row & { signal_level: number | null }>(
+    sql`SELECT o.detail, d.imei, d.region, d.status, d.suspended, d.online, d.network_operator, d.network_type, d.area, d.signal_level
+        FROM device_operations o JOIN devices d ON d.id = o.device_id
+        WHERE o.id = ${job.operationId} AND o.device_id = ${job.deviceId} AND o.action = 'detect'`,
+  );
+  const domain = row?.detail?.domain;
+  const detectionId = row?.detail?.detectionId;
+  if (!row || typeof domain !== 'string' || typeof detectionId !== 'string') return;
+  const connected = row.online && !row.suspended && row.status !== 'in_stock' && row.status !== 'service_expired';
+  const at = new Date();
+  const signalLevel = connected ? (row.signal_level ?? 3) : 0;
+  const probe = probeLink(
+    { region: row.region, networkType: row.network_type, networkOperator: row.network_operator, area: row.area, signalLevel },
+    domain,
+    at.getTime(),
+    rand,
+  );
+  await writeReports(database, [
+    {
+      deviceId: job.deviceId,
+      at,
+      bytes: 0,
+      online: connected,
+      signalLevel,
+      networkOperator: row.network_operator,
+      networkType: row.network_type,
+      area: row.area,
+      probes: [{ ...probe, detectionId }],
+    },
+  ]);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { type ReportRow, writeReports } from '../ingest.js';
+import { probeLink } from './link.js';
 import { SIM_TIMING } from './timing.js';
 import { bytesNow, profileOf, signalNow } from './world.js';
 
@@ -13,6 +14,8 @@ type Due = {
   network_type: string | null;
   area: string | null;
   last_report_at: string | Date | null;
+  /** the domains of the device's monitoring strategy when a probe is due */
+  probe_domains: string[] | null;
 };
 
 /** Statuses whose devices have service; the others (in stock, service expired) stay silent. */
@@ -29,10 +32,13 @@ export async function fleetTick(database: Database, opts: { now?: number; slice?
   const rand = opts.rand ?? Math.random;
   const everyMs = opts.everyMs ?? SIM_TIMING.reportEveryMs;
   const due = await database.rows<Due>(
-    sql`SELECT id, imei, region, online, network_operator, network_type, area, last_report_at FROM devices
-        WHERE status IN ('physical_card', 'esim', 'seed_card') AND NOT suspended
-          AND (last_report_at IS NULL OR last_report_at <= ${new Date(now - everyMs).toISOString()}::timestamptz)
-        ORDER BY last_report_at NULLS FIRST
+    sql`SELECT d.id, d.imei, d.region, d.online, d.network_operator, d.network_type, d.area, d.last_report_at,
+               CASE WHEN d.last_probe_at IS NULL OR d.last_probe_at <= ${new Date(now).toISOString()}::timestamptz - make_interval(mins => s.interval_minutes)
+                    THEN s.domains END AS probe_domains
+        FROM devices d LEFT JOIN strategies s ON s.id = d.strategy_id
+        WHERE d.status IN ('physical_card', 'esim', 'seed_card') AND NOT d.suspended
+          AND (d.last_report_at IS NULL OR d.last_report_at <= ${new Date(now - everyMs).toISOString()}::timestamptz)
+        ORDER BY d.last_report_at NULLS FIRST
         LIMIT ${opts.slice ?? SIM_TIMING.fleetSlice}`,
   );
   const reports: ReportRow[] = due.map((d) => {
@@ -49,9 +55,14 @@ export async function fleetTick(database: Database, opts: { now?: number; slice?
       networkType: d.network_type ?? p.networkType,
       area: d.area ?? p.area,
     };
-    if (!online) return { ...state, bytes: 0, signalLevel: 0 };
+    // a device with a monitoring strategy measures its link to the strategy's domains when due
+    const probes = (signalLevel: number) =>
+      d.probe_domains?.map((domain) => probeLink({ region: d.region, ...state, signalLevel }, domain, at.getTime(), rand));
+    if (!online) return { ...state, bytes: 0, signalLevel: 0, probes: probes(0) };
     const elapsed = last === null ? everyMs : at.getTime() - last;
-    return { ...state, bytes: d.online ? bytesNow(p, elapsed, at, rand) : Math.round(p.bytesPerReport * 0.2), signalLevel: signalNow(p, rand) };
+    const bytes = d.online ? bytesNow(p, elapsed, at, rand) : Math.round(p.bytesPerReport * 0.2);
+    const signalLevel = signalNow(p, rand);
+    return { ...state, bytes, signalLevel, probes: probes(signalLevel) };
   });
   await writeReports(database, reports);
   return reports.length;

@@ -9,6 +9,7 @@ export const COMMAND_DELAY_MS: Record<CommandKind, [number, number]> = {
   unsuspend: [30_000, 90_000],
   switch_card: [20_000, 40_000],
   sync: [28_000, 32_000],
+  detect: [2_000, 5_000],
 };
 
 export const SIM_TIMING = {
@@ -22,6 +23,8 @@ export const SIM_TIMING = {
   fleetSlice: 2_000,
   /** chance per report that an offline device is back */
   backOnlineRate: 0.35,
+  /** a device that took a detection command reports its measurement this long after */
+  detectReportMs: [3_000, 10_000] as [number, number],
   /** share of commands that fail (e.g. the device does not answer) */
   failureRate: 0.02,
 } as const;
