@@ -2,9 +2,9 @@
 // account query against a bare route, WeChat Pay notifications against a bare handler and the
 // /login JavaScript against a reference page, writes
 // bench/results/<time>.json (and latest.json) and prints a markdown table.
-// With --only devices it runs the device benchmarks (bench/devices-run.mjs) instead; they are
-// not part of the default run.
-// Usage: node bench/run-all.mjs [--no-build] [--only account|payments|login|devices] [--rounds 5] [--seconds 5]
+// With --only devices it runs the device benchmarks (bench/devices-run.mjs) instead, with
+// --only alarms the alarm evaluation (bench/alarm-evaluate.mjs); they are not part of the default run.
+// Usage: node bench/run-all.mjs [--no-build] [--only account|payments|login|devices|alarms] [--rounds 5] [--seconds 5]
 //   [--warmup 5] [--connections 10] [--strict (exit 1 when a target is missed)]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -34,6 +34,7 @@ function sh(cmd, args) {
 }
 
 const runDevices = values.only === 'devices';
+const runAlarms = values.only === 'alarms';
 const runAccount = values.only === undefined || values.only === 'account';
 const runPayments = values.only === undefined || values.only === 'payments';
 const runLogin = values.only === undefined || values.only === 'login';
@@ -64,6 +65,8 @@ if (runLogin) results.loginBundle = await login.run({ build: false });
 // loaded only when asked: the device benchmarks import the server's build
 const devices = runDevices ? await import('./devices-run.mjs') : null;
 if (runDevices) results.devices = await devices.run();
+const alarms = runAlarms ? await import('./alarm-evaluate.mjs') : null;
+if (runAlarms) results.alarms = await alarms.run({ rounds: Number(values.rounds) });
 
 mkdirSync(RESULTS_DIR, { recursive: true });
 const file = join(RESULTS_DIR, `${started.toISOString().replace(/[:.]/g, '-')}.json`);
@@ -95,9 +98,10 @@ if (a) console.log(account.report(a));
 if (p) console.log(payments.report(p));
 if (l) console.log(login.report(l));
 if (results.devices) console.log(`\n${devices.report_(results.devices)}`);
+if (results.alarms) console.log(`\n${alarms.report(results.alarms)}`);
 console.log(`\n| target | ours | baseline | ratio | goal | result |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n`);
 console.log(`results: ${file}`);
 const d = results.devices;
 const devicesFailed = d && ['list', 'import', 'export', 'report'].some((k) => d[k] && Object.values(d[k].pass).includes(false));
-const failed = (a && !(a.pass.throughput && a.pass.latency)) || (p && !p.pass) || (l && !l.pass) || devicesFailed;
+const failed = (a && !(a.pass.throughput && a.pass.latency)) || (p && !p.pass) || (l && !l.pass) || devicesFailed || (results.alarms && !results.alarms.pass);
 if (values.strict && failed) process.exitCode = 1;

@@ -12,3 +12,13 @@ export type EmailJob = { to: string; locale: Locale; template: MailTemplate; att
 export async function enqueueEmail(database: Database, tx: Tx, job: EmailJob): Promise<void> {
   await database.rows(sql`INSERT INTO jobs (name, payload, max_attempts) VALUES ('email.send', ${JSON.stringify(job)}::jsonb, 8)`, tx);
 }
+
+/** Queues e-mails in one statement (in the order given), in the transaction of the change that causes them. */
+export async function enqueueEmails(database: Database, tx: Tx, jobs: EmailJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await database.rows(
+    sql`INSERT INTO jobs (name, payload, max_attempts)
+        SELECT 'email.send', j.p, 8 FROM jsonb_array_elements(${JSON.stringify(jobs)}::jsonb) WITH ORDINALITY AS j(p, n) ORDER BY j.n`,
+    tx,
+  );
+}

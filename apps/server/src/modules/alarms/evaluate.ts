@@ -1,7 +1,7 @@
 import { ALARM_LIMITS, type AlarmPeriod, normalizeLocale } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { enqueueEmail } from '../../mail/outbox.js';
+import { type EmailJob, enqueueEmail, enqueueEmails } from '../../mail/outbox.js';
 
 export const ALARM_EVALUATE_JOB = 'alarm.evaluate';
 export const ALARM_EVALUATE_EVERY_MS = 60_000;
@@ -99,16 +99,32 @@ async function evaluatePools(database: Database, now: string): Promise<{ opened:
 const WINDOW = sql`(CASE s.period WHEN 'day' THEN x.today WHEN 'week' THEN date_trunc('week', x.today)::date ELSE date_trunc('month', x.today)::date END)`;
 const TODAY = (now: string) => sql`(SELECT (${now}::timestamptz AT TIME ZONE 'UTC')::date AS today) x`;
 
-/** Each device of each setting that is on, at or over its threshold in the current window. */
+/**
+ * Each device of each setting that is on, at or over its threshold in the current window. The
+ * window's roll-ups are aggregated once per device for the three possible window starts (today,
+ * Monday, the 1st), the devices under the smallest threshold dropped, and the rest joined to their
+ * device row and the settings of its company (and group): one pass over the roll-ups instead of
+ * one index probe per (setting, device) pair.
+ */
 const OVER = (now: string): SQL => sql`
-  SELECT s.id AS setting_id, s.company_id, s.name, s.period, s.threshold_mb, s.urgent_mb, s.ws, dv.id AS device_id, dv.imei, sum(u.bytes) AS bytes,
+  WITH s AS MATERIALIZED (
+    SELECT s.id, s.company_id, s.name, s.period, s.scope, s.group_id, s.threshold_mb, s.urgent_mb, ${WINDOW} AS ws
+    FROM alarm_settings s, ${TODAY(now)} WHERE s.status = 'on'),
+  u AS (
+    SELECT u.device_id,
+           sum(u.bytes) FILTER (WHERE u.day >= x.today) AS b_day,
+           sum(u.bytes) FILTER (WHERE u.day >= date_trunc('week', x.today)::date) AS b_week,
+           sum(u.bytes) FILTER (WHERE u.day >= date_trunc('month', x.today)::date) AS b_month
+    FROM device_usage_daily u, ${TODAY(now)}
+    WHERE u.day >= (SELECT min(ws) FROM s) AND u.day <= x.today AND u.company_id IN (SELECT company_id FROM s)
+    GROUP BY u.device_id)
+  SELECT s.id AS setting_id, s.company_id, s.name, s.period, s.threshold_mb, s.urgent_mb, s.ws, dv.id AS device_id, dv.imei, v.bytes,
          'dev:' || s.id || ':' || dv.id || ':' || s.ws AS dedupe_key
-  FROM (SELECT s.id, s.company_id, s.name, s.period, s.scope, s.group_id, s.threshold_mb, s.urgent_mb, x.today, ${WINDOW} AS ws
-        FROM alarm_settings s, ${TODAY(now)} WHERE s.status = 'on') s
-  JOIN devices dv ON dv.company_id = s.company_id AND (s.scope = 'all' OR dv.group_id = s.group_id)
-  JOIN device_usage_daily u ON u.device_id = dv.id AND u.day >= s.ws AND u.day <= s.today
-  GROUP BY s.id, s.company_id, s.name, s.period, s.threshold_mb, s.urgent_mb, s.ws, dv.id, dv.imei
-  HAVING sum(u.bytes) >= s.threshold_mb * 1048576`;
+  FROM u
+  JOIN devices dv ON dv.id = u.device_id
+  JOIN s ON s.company_id = dv.company_id AND (s.scope = 'all' OR dv.group_id = s.group_id)
+  CROSS JOIN LATERAL (SELECT CASE s.period WHEN 'day' THEN u.b_day WHEN 'week' THEN u.b_week ELSE u.b_month END AS bytes) v
+  WHERE greatest(u.b_day, u.b_week, u.b_month) >= (SELECT min(threshold_mb) * 1048576 FROM s) AND v.bytes >= s.threshold_mb * 1048576`;
 
 type DeviceEvent = {
   id: string;
@@ -149,12 +165,22 @@ async function evaluateDevices(database: Database, now: string): Promise<{ opene
           RETURNING id, alarm_no::text AS alarm_no, setting_id, level, params, 'opened' AS event`,
       tx,
     );
+    // only the open 'major' alarms of the current windows can escalate: their devices' usage alone
     const escalated = await database.rows<DeviceEvent>(
-      sql`WITH o AS (${OVER(now)})
+      sql`WITH o AS (
+            SELECT a.id, sum(u.bytes) AS bytes, s.threshold_mb, s.urgent_mb
+            FROM alarms a
+            JOIN alarm_settings s ON s.id = a.setting_id AND s.status = 'on'
+            CROSS JOIN ${TODAY(now)}
+            JOIN devices dv ON dv.id = a.device_id AND dv.company_id = s.company_id AND (s.scope = 'all' OR dv.group_id = s.group_id)
+            JOIN device_usage_daily u ON u.device_id = a.device_id AND u.day >= a.window_start AND u.day <= x.today
+            WHERE a.type = 'device_flow' AND a.ended_at IS NULL AND a.level <> 'critical' AND a.window_start = ${WINDOW}
+            GROUP BY a.id, s.threshold_mb, s.urgent_mb
+            HAVING sum(u.bytes) >= s.threshold_mb * 1048576 AND sum(u.bytes) >= s.urgent_mb * 1048576)
           UPDATE alarms a SET level = 'critical', escalated_at = ${now}::timestamptz,
                  params = a.params || jsonb_build_object('usageMb', round(o.bytes / 1048576.0, 2), 'thresholdMb', o.threshold_mb, 'urgentMb', o.urgent_mb)
           FROM o
-          WHERE a.dedupe_key = o.dedupe_key AND a.ended_at IS NULL AND a.level <> 'critical' AND o.bytes >= o.urgent_mb * 1048576
+          WHERE a.id = o.id
           RETURNING a.id, a.alarm_no::text AS alarm_no, a.setting_id, a.level, a.params, 'escalated' AS event`,
       tx,
     );
@@ -168,6 +194,7 @@ async function mailDeviceEvents(database: Database, tx: Tx, now: string, events:
   const bySetting = new Map<string, DeviceEvent[]>();
   for (const e of events) bySetting.set(e.setting_id, [...(bySetting.get(e.setting_id) ?? []), e]);
   let mailed = 0;
+  const jobs: EmailJob[] = [];
   for (const settingId of [...bySetting.keys()].sort()) {
     const list = (bySetting.get(settingId) ?? []).sort((a, b) => Number(a.alarm_no) - Number(b.alarm_no));
     await database.rows(
@@ -197,7 +224,7 @@ async function mailDeviceEvents(database: Database, tx: Tx, now: string, events:
     const localeOf = new Map(members.map((m) => [m.email, normalizeLocale(m.locale)]));
     for (const e of list.slice(0, granted)) {
       for (const to of receivers) {
-        await enqueueEmail(database, tx, {
+        jobs.push({
           to,
           locale: localeOf.get(to.toLowerCase()) ?? 'zh-CN',
           template: {
@@ -217,6 +244,7 @@ async function mailDeviceEvents(database: Database, tx: Tx, now: string, events:
       mailed++;
     }
   }
+  await enqueueEmails(database, tx, jobs);
   return mailed;
 }
 
