@@ -101,6 +101,9 @@ for (const { lang, locale, home } of LANGS) {
         await settle(page);
         await checkDialog(page, 'export dialog', lang, () => page.getByTestId('device-export-open').click());
         await checkDialog(page, 'groups dialog', lang, () => page.getByTestId('device-groups-open').click());
+        await page.goto('/settings');
+        await settle(page);
+        await checkDialog(page, 'strategy form', lang, () => page.getByTestId('strategy-add').click());
       });
     });
   }

@@ -8,6 +8,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // jsdom suites are CPU-bound and independent: one per core (the default leaves one core idle)
+    maxWorkers: 2,
     testTimeout: 45_000,
     restoreMocks: true,
   },

@@ -21,6 +21,8 @@ export const NAMESPACES = [
   'orders',
   'invoices',
   'alarms',
+  'strategies',
+  'detection',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

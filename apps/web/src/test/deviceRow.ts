@@ -28,6 +28,8 @@ export function deviceRow(overrides: Partial<TDeviceRow> = {}): TDeviceRow {
     groupName: null,
     groupNameCode: null,
     strategyName: null,
+    dataCapMb: null,
+    capSuspended: false,
     usageYesterdayMb: 0,
     usageMonthMb: 0,
     usageYesterdayBytes: 0,

@@ -87,6 +87,15 @@ function DetailBody({ detail }: { detail: DeviceDetail }) {
 
   return (
     <Space orientation="vertical" size={16} className="full-width device-detail-body">
+      {d.capSuspended && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="device-cap-suspended"
+          title={t('devices:detail.capSuspended')}
+          description={t('devices:detail.capSuspendedHint', { cap: d.dataCapMb ?? '—' })}
+        />
+      )}
       <Card size="small" title={t('devices:detail.basic')} extra={<Typography.Text type="secondary">{t('common:utcNote')}</Typography.Text>}>
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
           <Descriptions.Item label={t('devices:column.imei')}>
@@ -106,13 +115,24 @@ function DetailBody({ detail }: { detail: DeviceDetail }) {
           <Descriptions.Item label={t('devices:column.realName')}>{labelOf(t, 'realName', d.realName)}</Descriptions.Item>
           <Descriptions.Item label={t('devices:column.iccid')}>{d.iccid ? <Typography.Text copyable>{d.iccid}</Typography.Text> : '—'}</Descriptions.Item>
           <Descriptions.Item label={t('devices:column.strategy')}>{d.strategyName ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('devices:column.dataCap')}>
+            <span data-testid="device-data-cap">{d.dataCapMb === null ? t('devices:dataCap.none') : t('devices:dataCap.value', { cap: d.dataCapMb })}</span>
+          </Descriptions.Item>
           <Descriptions.Item label={t('devices:column.createdAt')}>{formatUtc(d.createdAt)}</Descriptions.Item>
           <Descriptions.Item label={t('devices:column.activatedAt')}>{formatUtc(d.activatedAt)}</Descriptions.Item>
           <Descriptions.Item label={t('devices:column.updatedAt')}>{formatUtc(d.updatedAt)}</Descriptions.Item>
         </Descriptions>
       </Card>
 
-      <Card size="small" title={t('devices:detail.network')}>
+      <Card
+        size="small"
+        title={t('devices:detail.network')}
+        extra={
+          <Link to={`/network-detection?imei=${encodeURIComponent(d.imei)}`} data-testid="device-network-detection">
+            {t('devices:detail.networkDetection')}
+          </Link>
+        }
+      >
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
           <Descriptions.Item label={t('devices:column.region')}>{labelOf(t, 'region', d.region)}</Descriptions.Item>
           <Descriptions.Item label={t('devices:column.area')}>{areaLabel(t, d)}</Descriptions.Item>

@@ -1,4 +1,4 @@
-import { ApartmentOutlined, ExportOutlined, FolderOpenOutlined, SwapOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, DashboardOutlined, ExportOutlined, FolderOpenOutlined, SwapOutlined } from '@ant-design/icons';
 import type { TDeviceRow } from '@rrp/contracts';
 import { App, Button, Card, Empty, Grid, Result, Select, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { formatUtc } from '../../lib/format';
 import { LIST_REFRESH_MS, useDeviceList, useGroupMutation, useGroups } from './api';
 import { BillModal } from './BillModal';
+import { DataCapModal } from './DataCapModal';
 import { DeviceDetailDrawer } from './DeviceDetailDrawer';
 import { DeviceFilters } from './DeviceFilters';
 import { DEVICE_TABLE_WIDTH, deviceColumns, sortFromTable } from './deviceColumns';
@@ -35,6 +36,7 @@ export default function DeviceListPage() {
   const [groupsOpen, setGroupsOpen] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const [targetGroup, setTargetGroup] = useState<string | undefined>();
+  const [capImeis, setCapImeis] = useState<string[] | null>(null);
 
   const update = (next: Partial<ListFilters>, keepPage = false) => {
     const merged: ListFilters = { ...filters, ...next, page: keepPage ? (next.page ?? filters.page) : (next.page ?? 1) };
@@ -107,6 +109,9 @@ export default function DeviceListPage() {
             >
               {t('devices:groups.move')}
             </Button>
+            <Button icon={<DashboardOutlined />} onClick={() => setCapImeis(selected)} data-testid="device-data-cap-open">
+              {t('devices:list.dataCap')}
+            </Button>
             <Button onClick={() => setSelected([])}>{t('devices:list.clearSelection')}</Button>
           </Space>
         )}
@@ -153,6 +158,13 @@ export default function DeviceListPage() {
       <ExportModal open={exportOpen} onClose={() => setExportOpen(false)} />
       {migrateOpen && <MigrateModal open onClose={() => setMigrateOpen(false)} initialImeis={selected} />}
       <GroupsModal open={groupsOpen} onClose={() => setGroupsOpen(false)} />
+      {capImeis && (
+        <DataCapModal
+          target={{ imeis: capImeis }}
+          subject={t('devices:dataCap.subjectDevices', { count: capImeis.length })}
+          onClose={() => setCapImeis(null)}
+        />
+      )}
     </Card>
   );
 }

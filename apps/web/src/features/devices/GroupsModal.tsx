@@ -1,8 +1,9 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DashboardOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Input, Modal, Popconfirm, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DeviceGroup, useGroupMutation, useGroups } from './api';
+import { DataCapModal } from './DataCapModal';
 import { groupLabel } from './labels';
 
 /** Group names: 1 to 20 characters (contracts zGroupName). */
@@ -18,6 +19,7 @@ export function GroupsModal({ open, onClose }: { open: boolean; onClose: () => v
   const remove = useGroupMutation('delete');
   const [newName, setNewName] = useState('');
   const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
+  const [capGroup, setCapGroup] = useState<DeviceGroup | null>(null);
 
   const doAdd = async () => {
     const name = newName.trim();
@@ -75,11 +77,34 @@ export function GroupsModal({ open, onClose }: { open: boolean; onClose: () => v
           </Space>
         ),
     },
-    { key: 'count', title: t('devices:groups.count'), dataIndex: 'deviceCount', align: 'right', width: 100 },
+    {
+      key: 'cap',
+      title: t('devices:groups.cap'),
+      dataIndex: 'dataCapMb',
+      width: 130,
+      render: (v: number | null | undefined, row) => {
+        const cap = v === null || v === undefined ? t('devices:dataCap.none') : t('devices:dataCap.value', { cap: v });
+        return (
+          <Tooltip title={t('devices:groups.setCap')}>
+            <Button
+              type="link"
+              size="small"
+              icon={<DashboardOutlined />}
+              aria-label={`${t('devices:groups.setCap')}: ${cap}`}
+              data-testid={`group-cap-${row.id}`}
+              onClick={() => setCapGroup(row)}
+            >
+              {cap}
+            </Button>
+          </Tooltip>
+        );
+      },
+    },
+    { key: 'count', title: t('devices:groups.count'), dataIndex: 'deviceCount', align: 'right', width: 90 },
     {
       key: 'actions',
       title: t('devices:column.actions'),
-      width: 120,
+      width: 100,
       render: (_v, row) => (
         <Space size={0}>
           <Tooltip title={t('devices:groups.rename')}>
@@ -119,7 +144,7 @@ export function GroupsModal({ open, onClose }: { open: boolean; onClose: () => v
   ];
 
   return (
-    <Modal open={open} onCancel={onClose} footer={null} title={t('devices:groups.title')} destroyOnHidden width={560}>
+    <Modal open={open} onCancel={onClose} footer={null} title={t('devices:groups.title')} destroyOnHidden width={640}>
       <Space.Compact className="full-width devices-gap">
         <Input
           maxLength={GROUP_NAME_MAX}
@@ -141,9 +166,18 @@ export function GroupsModal({ open, onClose }: { open: boolean; onClose: () => v
         dataSource={groups.data ?? []}
         loading={groups.isFetching}
         pagination={false}
+        scroll={{ x: 520 }}
         data-testid="group-table"
         locale={{ emptyText: t('devices:groups.empty') }}
       />
+      {capGroup && (
+        <DataCapModal
+          target={{ groupId: capGroup.id }}
+          subject={t('devices:dataCap.subjectGroup', { name: groupLabel(t, capGroup) })}
+          current={capGroup.dataCapMb ?? null}
+          onClose={() => setCapGroup(null)}
+        />
+      )}
     </Modal>
   );
 }

@@ -140,3 +140,14 @@ export function useGroupMutation<A extends GroupAction>(action: A) {
     onSuccess: () => void qc.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }
+
+export type DataCapTarget = { imeis: string[] } | { groupId: string };
+
+/** Sets or removes (capMb null) the monthly hard data cap of devices or of a group. */
+export function useDataCap() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DataCapTarget & { capMb: number | null }) => api('POST /rrp/dataCap/update', body),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: deviceKeys.all }),
+  });
+}
