@@ -30,13 +30,14 @@ export type QualityLimits = {
  * smooth from ITU-T Y.1541 class 0 (IPTD ≤ 100 ms, IPDV ≤ 50 ms, here tightened to 30 ms for
  * interactive use) with loss under 1 %; general from ITU-T G.114 (≤ 400 ms one-way is the
  * planning limit) and Y.1541 class 1 (IPTD ≤ 400 ms) with loss under 5 % and jitter ≤ 50 ms;
- * weak net: a link that still carries telemetry (≤ 1 s RTT, loss under 20 %, jitter ≤ 200 ms,
- * the range NB-IoT and LTE-M links show, 3GPP TR 45.820); disconnected: nothing comes back.
+ * weak net: a link that still carries telemetry (≤ 2 s RTT, loss under 20 %, jitter ≤ 500 ms,
+ * what NB-IoT links show in service; 3GPP TR 45.820 targets ≤ 10 s); disconnected: nothing
+ * comes back.
  */
 export const QUALITY_DEFAULTS: Record<QualityGrade, QualityLimits> = {
   smooth: { packetLoss: 1, delay: 100, jitter: 30 },
   general: { packetLoss: 5, delay: 400, jitter: 50 },
-  weak: { packetLoss: 20, delay: 1000, jitter: 200 },
+  weak: { packetLoss: 20, delay: 2000, jitter: 500 },
   disconnected: { packetLoss: 100, delay: 10_000, jitter: 10_000 },
 };
 
@@ -49,13 +50,17 @@ export function failedConditions(m: { packetLoss: number; delay: number | null; 
   };
 }
 
-/** The grade of one measurement: the best whose default limits it meets; nothing back is disconnected. */
+/**
+ * The grade of one measurement: the best of smooth and general whose default limits it meets;
+ * a link that still answers but meets neither is weak; nothing back is disconnected.
+ */
 export function gradeOf(m: { packetLoss: number; delay: number | null; jitter: number | null }): QualityGrade {
-  for (const g of ['smooth', 'general', 'weak'] as const) {
+  if (m.packetLoss >= 100 || m.delay === null) return 'disconnected';
+  for (const g of ['smooth', 'general'] as const) {
     const f = failedConditions(m, QUALITY_DEFAULTS[g]);
     if (!f.packetLoss && !f.delay && !f.jitter) return g;
   }
-  return 'disconnected';
+  return 'weak';
 }
 
 /** Limits of spec sections 5 and 9 and of this product (docs/monitoring.md). */

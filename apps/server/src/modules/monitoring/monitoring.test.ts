@@ -56,8 +56,8 @@ async function report(imei: string, at: Date, probes: TDeviceReport['probes']): 
   const res = await t.app.inject({ method: 'POST', url: c.path, headers: c.headers, payload: c.body });
   return res.json() as Envelope;
 }
-const bad = (domain = 'www.example.com') => [{ domain, packetLoss: 0, delay: 250, jitter: 10 }];
-const good = (domain = 'www.example.com') => [{ domain, packetLoss: 0, delay: 40, jitter: 5 }];
+const bad = (domain = 'www.example.com') => [{ domain, packetLoss: 0, delay: 250, jitter: 10, reachable: true }];
+const good = (domain = 'www.example.com') => [{ domain, packetLoss: 0, delay: 40, jitter: 5, reachable: true }];
 const switchesOf = (deviceId: string) =>
   db.rows<{ id: string; status: string; detail: Record<string, unknown> }>(
     sql`SELECT id::text, status, detail FROM device_operations WHERE device_id = ${deviceId} AND action = 'switch_card' ORDER BY id`,

@@ -92,6 +92,36 @@ describe('hard data cap', () => {
     expect(screen.getByTestId('device-network-detection').getAttribute('href')).toBe(`/network-detection?imei=${ROWS[0].imei}`);
   });
 
+  test('the operation log says which strategy switched the card and why, and that the cap suspended the device', async () => {
+    const op = (id: number, action: string, detail: unknown) => ({
+      id,
+      action,
+      status: 'done',
+      actor: null,
+      detail,
+      createdAt: '2026-11-20T08:00:00Z',
+      finishedAt: null,
+    });
+    mockApi({
+      '/device/detail': () => ({
+        ...detailOf({ dataCapMb: 300, capSuspended: true }),
+        operations: [
+          op(2, 'suspend', { reason: 'data_cap', capMb: 300, usageMb: 301.5 }),
+          op(1, 'switch_card', {
+            target: 'esim',
+            strategyName: '仓库专线',
+            reason: { domain: 'www.baidu.com', packetLoss: 0, delay: 250, jitter: 10, failed: ['delay'], probes: 3 },
+          }),
+        ],
+      }),
+    });
+    renderApp(`/device-list/detail?imei=${ROWS[0].imei}`);
+    expect(await screen.findByText('拨测 www.baidu.com：丢包 0%，时延 250 毫秒，抖动 10 毫秒；不满足时延（连续 3 次）')).toBeTruthy();
+    expect(screen.getByText('策略：仓库专线')).toBeTruthy();
+    expect(screen.getByText('已达流量上限 300 MB（本月 301.5 MB）')).toBeTruthy();
+    expect(screen.getAllByText('流量上限').length).toBeGreaterThan(0);
+  });
+
   test('a device without a cap reads "none" and no warning', async () => {
     mockApi({ '/device/detail': () => detailOf({}) });
     renderApp(`/device-list/detail?imei=${ROWS[0].imei}`);

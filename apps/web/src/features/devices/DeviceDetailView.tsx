@@ -10,6 +10,7 @@ import { DeviceActions } from './DeviceActions';
 import { DeviceStatusTag, OnlineBadge, SignalBars, SuspendedTag } from './DeviceBadges';
 import { ellipsisCell } from './deviceColumns';
 import { areaLabel, deviceGroupLabel, labelOf, operatorLabel } from './labels';
+import { operationActor, operationNote } from './operationNote';
 import { UsageChart, type UsagePoint } from './UsageChart';
 
 const OP_COLOR = { pending: 'processing', done: 'success', failed: 'error' } as const;
@@ -63,9 +64,20 @@ function DetailBody({ detail }: { detail: DeviceDetail }) {
       key: 'action',
       title: t('devices:op.action'),
       dataIndex: 'action',
-      width: 200,
-      ellipsis: { showTitle: false },
-      render: (v: string, row) => ellipsisCell(operationLabel(t, v, row.detail)),
+      width: 320,
+      render: (v: string, row) => {
+        const note = operationNote(t, v, row.detail);
+        return (
+          <>
+            <span className="device-op-action">{operationLabel(t, v, row.detail)}</span>
+            {note && (
+              <Typography.Text type="secondary" className="device-op-note">
+                {note}
+              </Typography.Text>
+            )}
+          </>
+        );
+      },
     },
     {
       key: 'status',
@@ -80,7 +92,7 @@ function DetailBody({ detail }: { detail: DeviceDetail }) {
       dataIndex: 'actor',
       width: 150,
       ellipsis: { showTitle: false },
-      render: (v: string | null) => ellipsisCell(v ?? t('devices:op.system')),
+      render: (v: string | null, row) => ellipsisCell(operationActor(t, v, row.detail)),
     },
     { key: 'time', title: t('devices:op.time'), dataIndex: 'createdAt', width: 180, render: (v: string) => formatUtc(v) },
   ];
