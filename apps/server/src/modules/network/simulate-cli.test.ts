@@ -65,12 +65,20 @@ describe('simulator CLI: report builder', () => {
     expect(r.bytes).toBeGreaterThan(0);
     expect(d.lastAt).toBe(60_000);
     expect(imeiRange('860000000000998', 3)).toEqual(['860000000000998', '860000000000999', '860000000001000']);
+    expect(r.probes).toBeUndefined();
+    // --probe: each report measures the link to the domains, a reserved name is never reached
+    const p = nextReport(d, 120_000, Math.random, ['www.baidu.com', 'printer.local']);
+    expect(p.probes?.map((x) => x.domain)).toEqual(['www.baidu.com', 'printer.local']);
+    expect(p.probes?.[1]).toMatchObject({ reachable: false, packetLoss: 100, delay: null });
   });
 
   it('parses its options and refuses incomplete ones', async () => {
     const o = await parseCli(['--devices', '3', '--key-id', 'dk_x', '--secret', 's', '--imei-start', '860000000000000', '--every', '30'], {});
     expect(o?.imeis.map((i) => i.imei)).toEqual(['860000000000000', '860000000000001', '860000000000002']);
     expect(o?.everyMs).toBe(30_000);
+    expect(o?.probeDomains).toEqual([]);
+    const withProbe = await parseCli(['--key-id', 'dk_x', '--secret', 's', '--imeis', '860000000000000', '--probe', 'WWW.Baidu.com, 8.8.8.8'], {});
+    expect(withProbe?.probeDomains).toEqual(['www.baidu.com', '8.8.8.8']);
     await expect(parseCli(['--devices', '3'], {})).rejects.toThrow(/--key-id/);
     await expect(parseCli(['--key-id', 'dk_x', '--imeis', '1'], {})).rejects.toThrow(/together/);
   });

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEVICE_REPORT_LIMITS, type TDeviceReport } from '@rrp/contracts';
 import { buildReportCall, type DeviceKeyCredentials } from './report-client.js';
+import { probeLink } from './simulator/link.js';
 import { bytesNow, type DeviceProfile, profileOf, signalNow } from './simulator/world.js';
 
 export type SimDevice = { imei: string; region: string; profile: DeviceProfile; online: boolean; lastAt: number | null; nextAt: number };
@@ -24,6 +25,8 @@ export type CliOptions = {
   durationMs: number | null;
   once: boolean;
   concurrency: number;
+  /** domains each report measures the link to (a monitoring strategy's probes), none by default */
+  probeDomains?: string[];
 };
 
 const HELP = `Usage: npm run simulate -- --devices N [options]
@@ -45,25 +48,29 @@ const HELP = `Usage: npm run simulate -- --devices N [options]
   --duration SECONDS       stop after this long (default: until Ctrl-C)
   --once                   one report per device, then stop
   --concurrency N          calls in flight at once (default 4)
+  --probe DOMAINS          with each report, measure the link to these comma-separated domains (probes)
 `;
 
 /** A fresh report for a device at `now`, and the device's state moved on. */
-export function nextReport(d: SimDevice, now: number, rand: () => number = Math.random): TDeviceReport {
+export function nextReport(d: SimDevice, now: number, rand: () => number = Math.random, probeDomains: string[] = []): TDeviceReport {
   const online = d.online ? rand() >= d.profile.dropRate : rand() < 0.35 || d.lastAt === null;
   const elapsed = d.lastAt === null ? 60_000 : now - d.lastAt;
   const at = new Date(now);
   const bytes = online && d.online ? bytesNow(d.profile, elapsed, at, rand) : 0;
   d.online = online;
   d.lastAt = now;
+  const signalLevel = online ? signalNow(d.profile, rand) : 0;
+  const link = { region: d.region, networkOperator: d.profile.networkOperator, networkType: d.profile.networkType, area: d.profile.area, signalLevel };
   return {
     imei: d.imei,
     at: at.toISOString(),
     bytes,
     online,
-    signalLevel: online ? signalNow(d.profile, rand) : 0,
+    signalLevel,
     networkOperator: d.profile.networkOperator,
     networkType: d.profile.networkType,
     area: d.profile.area,
+    ...(probeDomains.length ? { probes: probeDomains.map((domain) => probeLink(link, domain, now, rand)) } : {}),
   };
 }
 
@@ -140,6 +147,7 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.
       duration: { type: 'string' },
       once: { type: 'boolean', default: false },
       concurrency: { type: 'string', default: '4' },
+      probe: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -198,6 +206,10 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.
     durationMs: duration !== null && duration > 0 ? duration * 1000 : null,
     once: v.once ?? false,
     concurrency: Math.max(1, Math.min(32, Number(v.concurrency) || 4)),
+    probeDomains: (v.probe ?? '')
+      .split(',')
+      .map((x) => x.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 
@@ -248,7 +260,7 @@ export async function runSimulation(o: CliOptions, signal?: AbortSignal): Promis
     const due = devices.filter((d) => d.nextAt <= now);
     const batches: TDeviceReport[][] = [];
     for (let i = 0; i < due.length; i += DEVICE_REPORT_LIMITS.reportsPerCall) {
-      batches.push(due.slice(i, i + DEVICE_REPORT_LIMITS.reportsPerCall).map((d) => nextReport(d, now)));
+      batches.push(due.slice(i, i + DEVICE_REPORT_LIMITS.reportsPerCall).map((d) => nextReport(d, now, Math.random, o.probeDomains)));
     }
     for (const d of due) d.nextAt += o.everyMs;
     for (let i = 0; i < batches.length; i += o.concurrency) {
