@@ -19,7 +19,8 @@ const stamp = String(Date.now()).slice(-8);
 const IMEIS = [`8697${stamp}001`, `8697${stamp}002`];
 const STRATEGY = `严格${stamp.slice(-4)}`;
 /** Screenshots for a person to look at, when SHOTS_DIR is set. */
-const shot = (page: Page, name: string) => (process.env.SHOTS_DIR ? page.screenshot({ path: join(process.env.SHOTS_DIR, `${name}.png`), fullPage: true }) : null);
+const shot = (page: Page, name: string) =>
+  process.env.SHOTS_DIR ? page.screenshot({ path: join(process.env.SHOTS_DIR, `${name}.png`), fullPage: true }) : null;
 
 async function importDevices(page: Page) {
   const dir = await mkdtemp(join(tmpdir(), 'rrp-monitoring-'));
@@ -78,7 +79,11 @@ test('a strategy whose limits no link meets switches the device’s card once, a
     .poll(
       async () => {
         await page.reload();
-        await page.getByRole('row').filter({ hasText: STRATEGY }).getByTestId(/^strategy-detail-/).click();
+        await page
+          .getByRole('row')
+          .filter({ hasText: STRATEGY })
+          .getByTestId(/^strategy-detail-/)
+          .click();
         const switches = page.getByTestId('strategy-switches');
         const empty = page.getByTestId('strategy-switches-empty');
         await expect(switches.or(empty)).toBeVisible();
