@@ -19,7 +19,7 @@ export function allJobs(deps: ModuleDeps & { mailer: Mailer }): { handlers: Reco
     networkJobs(deps),
     orderJobs({ database: deps.database, gateway: deps.payments ?? null }),
     billingJobs({ database: deps.database }),
-    alarmJobs({ database: deps.database }),
+    alarmJobs({ database: deps.database, publicUrl: deps.publicUrl }),
     monitoringJobs(deps),
   ];
   return {

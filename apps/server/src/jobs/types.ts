@@ -3,4 +3,10 @@ import type { ConnectivityProvider } from '../modules/network/index.js';
 import type { PaymentGateway } from '../modules/orders/index.js';
 
 /** What a module's jobs are built with. */
-export type ModuleDeps = { database: Database; provider: ConnectivityProvider; payments?: PaymentGateway | null };
+export type ModuleDeps = {
+  database: Database;
+  provider: ConnectivityProvider;
+  payments?: PaymentGateway | null;
+  /** the console's public address, for links in e-mails sent by jobs */
+  publicUrl?: string;
+};

@@ -25,9 +25,11 @@ export type MailTemplate =
       usageMb: number;
       thresholdMb: number;
       urgentMb: number;
+      /** the alarm list in the console */
+      link?: string;
     }
   /** the data pool at or below a value of its warning policy (to the payer's alarm managers) */
-  | { kind: 'alarm-pool'; alarmNo: string; level: 'warning' | 'critical'; companyName: string; remainingMb: number; value: number };
+  | { kind: 'alarm-pool'; alarmNo: string; level: 'warning' | 'critical'; companyName: string; remainingMb: number; value: number; link?: string };
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
@@ -116,12 +118,14 @@ function partsOf(m: MailTemplate, locale: Locale): { subject: Line; lines: Line[
           [`mail.alarm.device.${m.event}`, { setting: m.setting, imei: m.imei, period, usageMb: m.usageMb, thresholdMb: m.thresholdMb, urgentMb: m.urgentMb }],
           ['mail.alarm.view'],
         ],
+        link: m.link,
       };
     }
     case 'alarm-pool':
       return {
         subject: ['mail.alarm.pool.subject', { alarmNo: m.alarmNo, companyName: m.companyName, level: t(locale, `mail.alarm.level.${m.level}`) }],
         lines: [[`mail.alarm.pool.${m.level}`, { companyName: m.companyName, remainingMb: m.remainingMb, value: m.value }], ['mail.alarm.view']],
+        link: m.link,
       };
   }
 }

@@ -166,12 +166,15 @@ describe('data pool warning', () => {
     const g = await group(demo.id, '流量池分组');
     const d = await device(demo.id, g);
     await usage(d, demo.id, today(), 100);
-    expect((await evaluateAlarms(db)).poolOpened).toBe(1);
+    expect((await evaluateAlarms(db, { publicUrl: 'https://console.example.com/' })).poolOpened).toBe(1);
     const all = await db.rows<{ id: string; ended_at: string | null }>(sql`SELECT id, ended_at FROM alarms WHERE type = 'pool_flow' ORDER BY alarm_no`);
     expect(all).toHaveLength(2);
     expect(all[0].ended_at).not.toBeNull();
     expect(all[1].ended_at).toBeNull();
     expect(await deliveredTo(DEMO.admin, /流量池告警|Data pool alarm/)).toHaveLength(2);
+    // the e-mail links to the alarm list when the console's address is known
+    const pool = mail.catcher.messages.filter((m) => m.to.includes(DEMO.admin) && /流量池告警|Data pool alarm/.test(m.subject));
+    expect(pool.filter((m) => m.text.includes('https://console.example.com/alarm-list'))).toHaveLength(1);
     expect(body(await call(t.app, admin, api('/account/overview'))).obj).toMatchObject({ dataWarning: true });
   });
 });

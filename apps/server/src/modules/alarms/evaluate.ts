@@ -46,7 +46,7 @@ async function alarmManagers(database: Database, companyId: string, tx: Tx): Pro
  * applies), opens one per crossed value (ON CONFLICT DO NOTHING on the open key), and mails
  * the payer's alarm managers for the alarms this run inserted.
  */
-async function evaluatePools(database: Database, now: string): Promise<{ opened: number; ended: number }> {
+async function evaluatePools(database: Database, now: string, link: string | undefined): Promise<{ opened: number; ended: number }> {
   return database.db.transaction(async (tx) => {
     await database.rows(sql`SELECT pg_advisory_xact_lock(${LOCK_CLASS}::int, 1)`, tx);
     const ended = await database.rows(
@@ -87,6 +87,7 @@ async function evaluatePools(database: Database, now: string): Promise<{ opened:
             companyName: a.company_name,
             remainingMb: Number(a.remaining),
             value: a.value,
+            link,
           },
         });
       }
@@ -142,7 +143,11 @@ type DeviceEvent = {
  * and mails the setting's receivers for those events, at most ALARM_LIMITS.mailsPerSettingPerHour
  * per setting and UTC hour.
  */
-async function evaluateDevices(database: Database, now: string): Promise<{ opened: number; escalated: number; ended: number; mailed: number }> {
+async function evaluateDevices(
+  database: Database,
+  now: string,
+  link: string | undefined,
+): Promise<{ opened: number; escalated: number; ended: number; mailed: number }> {
   return database.db.transaction(async (tx) => {
     await database.rows(sql`SELECT pg_advisory_xact_lock(${LOCK_CLASS}::int, 2)`, tx);
     const ended = await database.rows(
@@ -184,13 +189,13 @@ async function evaluateDevices(database: Database, now: string): Promise<{ opene
           RETURNING a.id, a.alarm_no::text AS alarm_no, a.setting_id, a.level, a.params, 'escalated' AS event`,
       tx,
     );
-    const mailed = await mailDeviceEvents(database, tx, now, [...opened, ...escalated]);
+    const mailed = await mailDeviceEvents(database, tx, now, [...opened, ...escalated], link);
     return { opened: opened.length, escalated: escalated.length, ended: ended.length, mailed };
   });
 }
 
 /** Mails the receivers of each event's setting within the hourly cap; returns the events mailed. */
-async function mailDeviceEvents(database: Database, tx: Tx, now: string, events: DeviceEvent[]): Promise<number> {
+async function mailDeviceEvents(database: Database, tx: Tx, now: string, events: DeviceEvent[], link: string | undefined): Promise<number> {
   const bySetting = new Map<string, DeviceEvent[]>();
   for (const e of events) bySetting.set(e.setting_id, [...(bySetting.get(e.setting_id) ?? []), e]);
   let mailed = 0;
@@ -238,6 +243,7 @@ async function mailDeviceEvents(database: Database, tx: Tx, now: string, events:
             usageMb: Number(e.params.usageMb),
             thresholdMb: Number(e.params.thresholdMb),
             urgentMb: Number(e.params.urgentMb),
+            link,
           },
         });
       }
@@ -250,10 +256,14 @@ async function mailDeviceEvents(database: Database, tx: Tx, now: string, events:
 
 export type EvaluateResult = { poolOpened: number; poolEnded: number; opened: number; escalated: number; ended: number; mailed: number };
 
-/** One evaluation of every policy and setting (the `alarm.evaluate` job); `now` for tests. */
-export async function evaluateAlarms(database: Database, opts: { now?: Date } = {}): Promise<EvaluateResult> {
+/**
+ * One evaluation of every policy and setting (the `alarm.evaluate` job); `now` for tests. The
+ * e-mails link to the alarm list when the console's public address is known.
+ */
+export async function evaluateAlarms(database: Database, opts: { now?: Date; publicUrl?: string } = {}): Promise<EvaluateResult> {
   const now = (opts.now ?? new Date()).toISOString();
-  const pools = await evaluatePools(database, now);
-  const devices = await evaluateDevices(database, now);
+  const link = opts.publicUrl ? `${opts.publicUrl.replace(/\/$/, '')}/alarm-list` : undefined;
+  const pools = await evaluatePools(database, now, link);
+  const devices = await evaluateDevices(database, now, link);
   return { poolOpened: pools.opened, poolEnded: pools.ended, ...devices };
 }

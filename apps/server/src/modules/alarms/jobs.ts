@@ -6,10 +6,16 @@ import { ALARM_EVALUATE_EVERY_MS, ALARM_EVALUATE_JOB, evaluateAlarms } from './e
  * `alarm.evaluate`: every minute, evaluates every pool warning policy and every device alarm
  * setting that is on. Set-based and idempotent: overlapping runs raise each alarm once.
  */
-export const alarmJobs = ({ database }: { database: Database }): { handlers: Record<string, JobHandler>; periodic: Periodic[] } => ({
+export const alarmJobs = ({
+  database,
+  publicUrl,
+}: {
+  database: Database;
+  publicUrl?: string;
+}): { handlers: Record<string, JobHandler>; periodic: Periodic[] } => ({
   handlers: {
     [ALARM_EVALUATE_JOB]: async () => {
-      await evaluateAlarms(database);
+      await evaluateAlarms(database, { publicUrl });
     },
   },
   periodic: [{ name: ALARM_EVALUATE_JOB, everyMs: ALARM_EVALUATE_EVERY_MS }],
