@@ -93,8 +93,8 @@ describe('monitoring strategies', () => {
 
     await pick('strategy-quality', '弱网');
     await waitFor(() => expect(inputValue(dialog, 'strategy-loss')).toBe('20'));
-    expect(inputValue(dialog, 'strategy-delay')).toBe('1000');
-    expect(inputValue(dialog, 'strategy-jitter')).toBe('200');
+    expect(inputValue(dialog, 'strategy-delay')).toBe('2000');
+    expect(inputValue(dialog, 'strategy-jitter')).toBe('500');
     await waitFor(() => expect((within(dialog).getByTestId('strategy-loss') as HTMLInputElement).disabled).toBe(false));
 
     await userEvent.click(within(dialog).getByLabelText('多域名'));
