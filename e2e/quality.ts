@@ -68,7 +68,7 @@ export async function foreignText(page: Page, lang: 'zh-CN' | 'en'): Promise<str
         if (cjk.test(text)) found.push(text);
         continue;
       }
-      const cleaned = text.replace(/\S+@\S+|https?:\/\/\S*|\b[\w.-]+\.(com|cn|local|net|org)\b/g, ' ');
+      const cleaned = text.replace(/\S+@\S+|https?:\/\/\S*|\b[\w.-]+\.(com|cn|local|net|org)\b|\bIPv[46]\b/g, ' ');
       const words = cleaned.match(/[A-Za-z][A-Za-z'.+-]*[A-Za-z]|\b[A-Za-z]{2,}\b/g) ?? [];
       const strange = words.filter((w) => !ALLOWED.has(w) && !ALLOWED.has(w.replace(/s$/, '')));
       if (strange.length) found.push(text);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import dayjs from '../../lib/dayjs';
 import { formatUtc } from '../../lib/format';
+import { UserText } from '../../lib/UserText';
 import { type DeviceDetail, type DeviceOperation, useAutoRenew, useDeviceDetail } from './api';
 import { DeviceActions } from './DeviceActions';
 import { DeviceStatusTag, OnlineBadge, SignalBars, SuspendedTag } from './DeviceBadges';
@@ -126,7 +127,7 @@ function DetailBody({ detail }: { detail: DeviceDetail }) {
           </Descriptions.Item>
           <Descriptions.Item label={t('devices:column.realName')}>{labelOf(t, 'realName', d.realName)}</Descriptions.Item>
           <Descriptions.Item label={t('devices:column.iccid')}>{d.iccid ? <Typography.Text copyable>{d.iccid}</Typography.Text> : '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('devices:column.strategy')}>{d.strategyName ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('devices:column.strategy')}>{d.strategyName ? <UserText>{d.strategyName}</UserText> : '—'}</Descriptions.Item>
           <Descriptions.Item label={t('devices:column.dataCap')}>
             <span data-testid="device-data-cap">{d.dataCapMb === null ? t('devices:dataCap.none') : t('devices:dataCap.value', { cap: d.dataCapMb })}</span>
           </Descriptions.Item>

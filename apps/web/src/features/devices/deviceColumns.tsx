@@ -140,7 +140,15 @@ export function deviceColumns(t: TFunction, locale: string, sort: ListSort, h: H
       width: W.autoRenew,
       render: (v: boolean) => (v ? <Tag color="blue">{t('devices:yes')}</Tag> : <Tag>{t('devices:no')}</Tag>),
     },
-    { key: 'strategy', title: t('devices:column.strategy'), dataIndex: 'strategyName', width: W.strategy, ellipsis: { showTitle: false }, render: dash },
+    {
+      key: 'strategy',
+      title: t('devices:column.strategy'),
+      dataIndex: 'strategyName',
+      width: W.strategy,
+      ellipsis: { showTitle: false },
+      // a name the company gave, in the language it was written
+      render: (v: string | null) => (v ? dataCell(v) : '—'),
+    },
     {
       key: 'group',
       title: t('devices:column.group'),

@@ -218,19 +218,10 @@ export function StrategyDialog({ open, strategy, onClose }: { open: boolean; str
         </Form.Item>
         <div className="strategy-form-grid strategy-form-grid-3">
           <Form.Item name="packetLoss" label={f('packetLoss')} rules={rangeRules(t, f('packetLoss'), 0, 100, 1)}>
-            <InputNumber className="full-width" disabled={!quality} min={0} max={100} suffix="%" inputMode="decimal" data-testid="strategy-loss" />
+            <InputNumber className="full-width" disabled={!quality} min={0} max={100} inputMode="decimal" data-testid="strategy-loss" />
           </Form.Item>
           <Form.Item name="delay" label={f('delay')} rules={rangeRules(t, f('delay'), 1, L.delayMaxMs)}>
-            <InputNumber
-              className="full-width"
-              disabled={!quality}
-              min={1}
-              max={L.delayMaxMs}
-              precision={0}
-              suffix="ms"
-              inputMode="numeric"
-              data-testid="strategy-delay"
-            />
+            <InputNumber className="full-width" disabled={!quality} min={1} max={L.delayMaxMs} precision={0} inputMode="numeric" data-testid="strategy-delay" />
           </Form.Item>
           <Form.Item name="jitter" label={f('jitter')} rules={rangeRules(t, f('jitter'), 1, L.jitterMaxMs)}>
             <InputNumber
@@ -239,7 +230,6 @@ export function StrategyDialog({ open, strategy, onClose }: { open: boolean; str
               min={1}
               max={L.jitterMaxMs}
               precision={0}
-              suffix="ms"
               inputMode="numeric"
               data-testid="strategy-jitter"
             />
