@@ -8,6 +8,7 @@ import type { Database } from './db/client.js';
 import { guardUndeclaredRoutes, registerEndpoints } from './http/endpoints.js';
 import type { HandlerMap } from './http/handler.js';
 import { errorSerializer } from './lib/error-redaction.js';
+import { acHandlers } from './modules/ac/index.js';
 import { accountHandlers, accountSettingsHandlers } from './modules/account/index.js';
 import { alarmHandlers } from './modules/alarms/index.js';
 import { announcementHandlers, announcementOpsHandlers } from './modules/announcements/index.js';
@@ -85,6 +86,7 @@ export function allHandlers(opts: AppOptions): HandlerMap {
     ...billingHandlers({ database }),
     ...alarmHandlers({ database, publicUrl: config.publicUrl }),
     ...monitoringHandlers({ database, provider }),
+    ...acHandlers({ database }),
   } satisfies HandlerMap;
 }
 

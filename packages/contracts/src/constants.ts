@@ -3,6 +3,7 @@
  * no zod. The web app imports values from '@rrp/contracts/constants' only, and types from
  * '@rrp/contracts' with `import type` (a test checks it).
  */
+export * from './ac/constants.js';
 export * from './alarms/constants.js';
 export * from './audit/constants.js';
 export * from './billing/constants.js';

@@ -1,3 +1,4 @@
+import { acEndpoints } from './ac/endpoints.js';
 import { accountEndpoints, accountSettingsEndpoints } from './account/endpoints.js';
 import { alarmEndpoints } from './alarms/endpoints.js';
 import { announcementEndpoints, announcementOpsEndpoints } from './announcements/endpoints.js';
@@ -49,4 +50,5 @@ export const ENDPOINTS = joinEndpoints(
   billingEndpoints,
   alarmEndpoints,
   monitoringEndpoints,
+  acEndpoints,
 );

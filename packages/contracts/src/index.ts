@@ -1,4 +1,5 @@
 /* The whole contract, schemas included: for the server, tests and tools (browsers: ./constants.ts). */
+export * from './ac/index.js';
 export * from './account/endpoints.js';
 export * from './account/schemas.js';
 export * from './alarms/index.js';

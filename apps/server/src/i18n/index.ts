@@ -1,4 +1,5 @@
 import type { ErrorCode, Locale } from '@rrp/contracts';
+import { AC_TEXTS } from './catalogue/ac.js';
 import { ALARM_TEXTS } from './catalogue/alarms.js';
 import { AUDIT_TEXTS } from './catalogue/audit.js';
 import { AUTH_TEXTS } from './catalogue/auth.js';
@@ -28,6 +29,7 @@ export const MESSAGES = {
   ...BILLING_TEXTS,
   ...ALARM_TEXTS,
   ...MONITORING_TEXTS,
+  ...AC_TEXTS,
 };
 export type MessageKey = keyof typeof MESSAGES;
 

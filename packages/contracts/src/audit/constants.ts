@@ -76,6 +76,10 @@ export const AUDIT_ACTIONS = [
   'detection.start',
   'device.dataCap',
   'group.dataCap',
+  'ac.import',
+  'ac.bind',
+  'ac.unbind',
+  'ac.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -106,5 +110,6 @@ export const AUDIT_TARGET_TYPES = [
   'alarm',
   'strategy',
   'detection',
+  'ac',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -164,6 +164,11 @@ export const ERROR_STATUS = {
   33003: 409,
   33004: 404,
   33005: 409,
+  // 34xxx AC (activation codes) and AC Licenses
+  34001: 404,
+  34002: 409,
+  34003: 409,
+  34004: 400,
   // 5xxxx carrier and profile operations
   51001: 502,
   51002: 502,

@@ -94,7 +94,10 @@ export const paymentEvents = pgTable(
   (t) => [index('payment_events_order_idx').on(t.orderNo, t.createdAt)],
 );
 
-/** AC Licenses of a company: bought, granted, used by AC imports; the stock is the sum of `delta`. */
+/**
+ * AC Licenses of a company (the one that pays, like License stock): bought, granted, used by AC
+ * imports (negative, reason `ac_import`, ref the import's id); the stock is the sum of `delta`.
+ */
 export const acLicenseLedger = pgTable(
   'ac_license_ledger',
   {
@@ -103,7 +106,7 @@ export const acLicenseLedger = pgTable(
       .notNull()
       .references(() => companies.id),
     delta: integer('delta').notNull(),
-    /** purchase | grant | import */
+    /** purchase | grant | ac_import */
     reason: text('reason').notNull(),
     ref: text('ref'),
     userId: uuid('user_id'),

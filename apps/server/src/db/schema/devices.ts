@@ -38,6 +38,8 @@ export const devices = pgTable(
     /** real_name | not_real_name | pre_order */
     realName: text('real_name').notNull().default('not_real_name'),
     iccid: text('iccid'),
+    /** the device's eUICC id (32 digits), when it carries one: ACs are bound to it by EID */
+    eid: text('eid'),
     area: text('area'),
     networkOperator: text('network_operator'),
     networkType: text('network_type'),
@@ -67,6 +69,7 @@ export const devices = pgTable(
   // equality filter (status, group); substring searches use the trigram indexes (0009).
   (t) => [
     uniqueIndex('devices_imei_uq').on(t.imei),
+    uniqueIndex('devices_eid_uq').on(t.eid),
     index('devices_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('devices_company_id_idx').on(t.companyId, t.id),
     index('devices_company_usage_y_idx').on(t.companyId, t.usageYesterday, t.id),

@@ -1,3 +1,4 @@
+export * from './ac.js';
 export * from './alarms.js';
 export * from './auth.js';
 export * from './commerce.js';

@@ -77,6 +77,10 @@ export const AUDIT_TEXTS = {
   'audit.action.detection.start': { zh: '发起网络检测', en: 'Start a network detection' },
   'audit.action.device.dataCap': { zh: '设置流量上限', en: 'Set the data cap' },
   'audit.action.group.dataCap': { zh: '设置分组流量上限', en: 'Set a group data cap' },
+  'audit.action.ac.import': { zh: '导入 AC', en: 'Import ACs' },
+  'audit.action.ac.bind': { zh: '绑定 AC', en: 'Bind an AC to a device' },
+  'audit.action.ac.unbind': { zh: '解绑 AC', en: 'Unbind an AC' },
+  'audit.action.ac.delete': { zh: '删除 AC', en: 'Delete an AC' },
 
   'audit.target.member': { zh: '成员', en: 'Member' },
   'audit.target.role': { zh: '角色', en: 'Role' },
@@ -100,6 +104,7 @@ export const AUDIT_TEXTS = {
   'audit.target.strategy': { zh: '监控策略', en: 'Monitoring strategy' },
   'audit.target.detection': { zh: '网络检测', en: 'Network detection' },
   'audit.target.alarm': { zh: '告警', en: 'Alarm' },
+  'audit.target.ac': { zh: 'AC 码', en: 'AC' },
   'audit.record.supportContact': { zh: '客服联系方式', en: 'Support contact' },
 
   'audit.actor.system': { zh: '系统', en: 'System' },

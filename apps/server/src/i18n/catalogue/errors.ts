@@ -176,6 +176,11 @@ export const ERROR_TEXTS: Record<ErrorCode, Bilingual> = {
   33003: { zh: '监控策略数量已达上限', en: 'The company has reached the maximum number of strategies' },
   33004: { zh: '检测记录不存在', en: 'Detection not found' },
   33005: { zh: '设备当前无法检测：{reason}', en: 'The device cannot run a detection now: {reason}' },
+  // 34xxx AC (activation codes) and AC Licenses
+  34001: { zh: 'AC 不存在', en: 'AC not found' },
+  34002: { zh: 'AC 当前状态不允许此操作：{status}', en: "The AC's state does not allow this: {status}" },
+  34003: { zh: 'AC License 不足：可用 {available} 个', en: 'AC Licenses insufficient: {available} available' },
+  34004: { zh: '声明的导入数量 {count} 与文件的 {rows} 行不一致', en: 'The declared count {count} does not match the {rows} rows of the file' },
   // 5xxxx carrier and profile operations
   51001: { zh: '获取 Profile 资源失败', en: 'Failed to get the profile resource' },
   51002: { zh: 'Profile 激活失败', en: 'Profile activation failed' },

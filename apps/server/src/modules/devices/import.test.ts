@@ -4,8 +4,8 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companyIdOf, imeis, importFile, otherCompany, readXlsx, setStock, stock, upload, wideWorkbook, xlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, TEST_DB, type TestApp } from '../../../test/helper.js';
+import { isSaneZip } from '../../lib/xlsx/guard.js';
 import { checkRows, runImport } from './import.js';
-import { isSaneZip } from './xlsx-guard.js';
 
 let t: TestApp;
 let admin: Session;

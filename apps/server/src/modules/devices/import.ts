@@ -11,7 +11,7 @@ import { type Actor, recordAudit } from '../audit/index.js';
 import { lockStock, payerOf, reservedOf, stockOf, useLicenses } from '../licenses/index.js';
 import type { ConnectivityProvider, DeviceRef } from '../network/index.js';
 import { defaultGroup } from './common.js';
-import type { ImportRow } from './xlsx-rows.js';
+import type { ImportRow } from './xlsx-reader.js';
 
 export type { ImportRow };
 export type ImportFailure = ImportRow & { reason: ImportFailureReason };

@@ -8,7 +8,7 @@ import { createProvider } from './create-provider.js';
 import { networkJobs } from './jobs.js';
 import { SimulatorProvider } from './simulator/provider.js';
 import { COMMAND_DELAY_MS } from './simulator/timing.js';
-import { networkOperatorsOf } from './simulator/world.js';
+import { eidFor, networkOperatorsOf } from './simulator/world.js';
 import { seedCompany, seedDevice, seedOperation } from './test-fixtures.js';
 
 let database: Database;
@@ -159,7 +159,7 @@ describe('simulated commands', () => {
     expect((await device(d.id)).status).toBe('esim');
   });
 
-  it('activates devices (ICCID, network operator by region, network details) and brings them online within seconds', async () => {
+  it('activates devices (ICCID, EID, network operator by region, network details) and brings them online within seconds', async () => {
     const provider = new SimulatorProvider(database, { simulateFleet: false, failureRate: 0 });
     const cn = await seedDevice(database, companyId, { region: 'china_mainland' });
     const eu = await seedDevice(database, companyId, { region: 'europe' });
@@ -174,18 +174,24 @@ describe('simulated commands', () => {
     await runnerFor(provider).tick();
     const rows = await database.rows<{
       id: string;
+      imei: string;
       iccid: string;
+      eid: string;
       network_operator: string;
       network_type: string;
       area: string;
       online: boolean;
       signal_level: number;
-    }>(sql`SELECT id, iccid, network_operator, network_type, area, online, signal_level FROM devices WHERE id IN (${cn.id}, ${eu.id})`);
+    }>(sql`SELECT id, imei, iccid, eid, network_operator, network_type, area, online, signal_level FROM devices WHERE id IN (${cn.id}, ${eu.id})`);
     const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
     expect(['China Mobile', 'China Unicom', 'China Telecom']).toContain(byId[cn.id].network_operator);
     expect(networkOperatorsOf('europe')).toContain(byId[eu.id].network_operator);
     expect(byId[cn.id].iccid).toMatch(/^89\d{18}$/);
     for (const r of rows) {
+      // a 32-digit EID derived from the IMEI, its check digits making it 1 mod 97
+      expect(r.eid).toMatch(/^89049032\d{24}$/);
+      expect(r.eid).toBe(eidFor(r.imei));
+      expect(BigInt(r.eid) % 97n).toBe(1n);
       expect(['4G', '5G', 'LTE-M', 'NB-IoT']).toContain(r.network_type);
       expect(r.area).toBeTruthy();
       expect(r.online).toBe(true);

@@ -1,4 +1,5 @@
 import type { MatrixRows } from '../matrix.js';
+import { acRows } from './ac.js';
 import { accountRows } from './account.js';
 import { alarmRows } from './alarms.js';
 import { backOfficeRows } from './backoffice.js';
@@ -26,4 +27,5 @@ export const MATRIX: MatrixRows = {
   ...billingRows,
   ...alarmRows,
   ...monitoringRows,
+  ...acRows,
 };

@@ -5,7 +5,7 @@ import type { CommandKind, ConnectivityProvider, DeviceRef } from '../provider.j
 import { arr } from '../sql-arrays.js';
 import { type CommandJob, FAILURE_REASONS } from './commands.js';
 import { between, COMMAND_DELAY_MS, SIM_TIMING } from './timing.js';
-import { iccidFor, profileOf, signalNow } from './world.js';
+import { eidFor, iccidFor, profileOf, signalNow } from './world.js';
 
 export type SimulatorOptions = {
   /** the fleet reports from this process once start() is called */
@@ -93,9 +93,9 @@ export async function attachDevices(database: Database, job: AttachJob, rand: ()
   if (rows.length === 0) return;
   const profiles = rows.map((d) => profileOf(d.imei, d.region));
   await database.db.transaction(async (tx) => {
-    // the device's network profile: ICCID, network operator by region, network type, area, real-name status
+    // the device's network profile: ICCID, EID, network operator by region, network type, area, real-name status
     await database.rows(
-      sql`UPDATE devices d SET iccid = coalesce(d.iccid, v.iccid), network_operator = v.network_operator, network_type = v.network_type,
+      sql`UPDATE devices d SET iccid = coalesce(d.iccid, v.iccid), eid = coalesce(d.eid, v.eid), network_operator = v.network_operator, network_type = v.network_type,
             area = v.area, real_name = CASE WHEN d.real_name = 'not_real_name' THEN v.real_name ELSE d.real_name END,
             activated_at = coalesce(d.activated_at, now()), updated_at = now()
           FROM unnest(${arr(
@@ -103,6 +103,9 @@ export async function attachDevices(database: Database, job: AttachJob, rand: ()
             'uuid',
           )}, ${arr(
             rows.map((d, j) => iccidFor(d.imei, d.region, profiles[j].networkOperator)),
+            'text',
+          )}, ${arr(
+            rows.map((d) => eidFor(d.imei)),
             'text',
           )}, ${arr(
             profiles.map((p) => p.networkOperator),
@@ -116,7 +119,7 @@ export async function attachDevices(database: Database, job: AttachJob, rand: ()
           )}, ${arr(
             profiles.map((p) => p.realName),
             'text',
-          )}) AS v(id, iccid, network_operator, network_type, area, real_name)
+          )}) AS v(id, iccid, eid, network_operator, network_type, area, real_name)
           WHERE d.id = v.id`,
       tx,
     );

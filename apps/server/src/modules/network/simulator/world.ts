@@ -158,6 +158,19 @@ export function iccidFor(imei: string, region: string, networkOperator: string, 
   return body + luhnDigit(body);
 }
 
+/**
+ * A 32-digit EID (GSMA SGP.29: 89049032, 22 digits, then two check digits making it 1 mod 97) for a
+ * device's eUICC. Derived from the IMEI through SHA-256 rather than `seeded`, whose 32-bit state
+ * would make two devices of a large fleet share an EID (devices.eid is unique).
+ */
+export function eidFor(imei: string): string {
+  const h = createHash('sha256').update(`eid:${imei}`).digest();
+  let body = '89049032';
+  for (let i = 0; body.length < 30; i++) body += String(h[i] % 10);
+  const check = 98n - ((BigInt(body) * 100n) % 97n);
+  return body + String(check).padStart(2, '0');
+}
+
 /** Signal level now: the device's usual level give or take one, 0 to 5. */
 export function signalNow(profile: DeviceProfile, rand: () => number = Math.random): number {
   return Math.max(0, Math.min(5, profile.signal + Math.floor(rand() * 3) - 1));

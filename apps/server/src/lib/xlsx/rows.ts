@@ -1,18 +1,21 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { isSaneZip } from './xlsx-guard.js';
+import { isSaneZip } from './guard.js';
 
-export type ImportRow = { row: number; imei: string; name: string };
+/** A data row of an import file: its number in the sheet and its first columns' text, trimmed. */
+export type SheetRow = { row: number; cells: string[] };
 
 export type RowLimits = {
+  /** the columns read, from A (the rest of a row is ignored) */
+  columns: number;
   /** data rows (the header not counted) */
   rows: number;
-  /** cells read in all, empty columns beyond B included: stops a small file of a million cells */
+  /** cells read in all, empty columns beyond the read ones included: stops a small file of a million cells */
   cells: number;
 };
 
 /** Why a file was refused: 23005 not an xlsx, 23006 too many rows, 23016 too many cells, 27004 no rows. */
-export type RowsResult = { ok: true; rows: ImportRow[] } | { ok: false; code: 23005 | 23006 | 23016 | 27004 };
+export type RowsResult = { ok: true; rows: SheetRow[] } | { ok: false; code: 23005 | 23006 | 23016 | 27004 };
 
 const cellText = (v: ExcelJS.CellValue): string => {
   if (v == null) return '';
@@ -27,8 +30,8 @@ const cellText = (v: ExcelJS.CellValue): string => {
 
 /**
  * The rows of an import file, read as a stream that stops at the first limit crossed: the first
- * row of the first sheet is the header, column A the IMEI, column B an optional name. Runs in
- * the upload worker (xlsx-reader.ts), so it imports nothing from the rest of the server.
+ * row of the first sheet is the header, blank rows are skipped. Runs in the upload worker
+ * (reader.ts), so it imports nothing from the rest of the server.
  */
 export async function readRows(buf: Buffer, limits: RowLimits): Promise<RowsResult> {
   if (!isSaneZip(buf)) return { ok: false, code: 23005 };
@@ -39,7 +42,7 @@ export async function readRows(buf: Buffer, limits: RowLimits): Promise<RowsResu
     styles: 'ignore',
     entries: 'ignore',
   });
-  const rows: ImportRow[] = [];
+  const rows: SheetRow[] = [];
   let cells = 0;
   let sheets = 0;
   try {
@@ -49,11 +52,10 @@ export async function readRows(buf: Buffer, limits: RowLimits): Promise<RowsResu
         cells += r.cellCount;
         if (cells > limits.cells) return { ok: false, code: 23016 };
         if (r.number === 1) continue;
-        const imei = cellText(r.getCell(1).value).trim();
-        const name = cellText(r.getCell(2).value).trim();
-        if (!imei && !name) continue;
+        const texts = Array.from({ length: limits.columns }, (_, c) => cellText(r.getCell(c + 1).value).trim());
+        if (texts.every((s) => !s)) continue;
         if (rows.length >= limits.rows) return { ok: false, code: 23006 };
-        rows.push({ row: r.number, imei, name });
+        rows.push({ row: r.number, cells: texts });
       }
       break;
     }

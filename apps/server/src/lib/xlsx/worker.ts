@@ -1,6 +1,6 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { type RowLimits, readRows } from './xlsx-rows.js';
+import { type RowLimits, readRows } from './rows.js';
 
 // The upload worker: reads one import file and answers with its rows or the refusal's code.
 // On Linux a thread has its own nice value and pid 0 names the calling thread: the lowest

@@ -1,0 +1,1 @@
+export { acHandlers } from './handlers.js';

@@ -1,0 +1,146 @@
+import type { AcStatus, Locale, TAcRecord, zAcListRequest } from '@rrp/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client.js';
+import { t } from '../../i18n/index.js';
+import { iso } from '../../lib/units.js';
+import { AppError } from '../../plugins/errors.js';
+import { type Actor, recordAudit } from '../audit/index.js';
+
+type Ctx = { companyId: string; actor: Actor; locale: Locale };
+
+type AcRow = {
+  id: string;
+  ac_code: string;
+  imei: string | null;
+  eid: string | null;
+  iccid: string | null;
+  operator_code: TAcRecord['operatorCode'];
+  status: AcStatus;
+  bound_imei: string | null;
+  bound_at: string | Date | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+};
+
+const SELECT = sql`
+  SELECT a.id, a.ac_code, a.imei, a.eid, a.iccid, a.operator_code, a.status, d.imei AS bound_imei, a.bound_at, a.created_at, a.updated_at
+  FROM ac_codes a LEFT JOIN devices d ON d.id = a.device_id`;
+
+const recordOf = (r: AcRow): TAcRecord => ({
+  acCode: r.ac_code,
+  imei: r.imei,
+  eid: r.eid,
+  iccid: r.iccid,
+  operatorCode: r.operator_code,
+  status: r.status,
+  boundImei: r.bound_imei,
+  boundAt: iso(r.bound_at),
+  createdAt: iso(r.created_at) as string,
+  updatedAt: iso(r.updated_at) as string,
+});
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The company's ACs, newest first; deleted ones only when the status filter asks for them. */
+export async function listAcs(database: Database, companyId: string, q: z.output<typeof zAcListRequest>): Promise<{ total: number; list: TAcRecord[] }> {
+  const parts: SQL[] = [sql`a.company_id = ${companyId}`, q.status ? sql`a.status = ${q.status}` : sql`a.status <> 'DELETED'`];
+  if (q.operatorCode) parts.push(sql`a.operator_code = ${q.operatorCode}`);
+  if (q.keyword) {
+    const k = like(q.keyword);
+    parts.push(sql`(a.ac_code ILIKE ${k} OR a.imei LIKE ${k} OR a.eid LIKE ${k} OR a.iccid LIKE ${k})`);
+  }
+  const where = sql.join(parts, sql` AND `);
+  const [rows, [count]] = await Promise.all([
+    database.rows<AcRow>(sql`${SELECT} WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
+    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ac_codes a WHERE ${where}`),
+  ]);
+  return { total: count.n, list: rows.map(recordOf) };
+}
+
+/** The company's AC of a code: the one that is not deleted, else the latest deleted one; 34001 when there is none. */
+async function findAc(database: Database, companyId: string, acCode: string, tx: Tx): Promise<AcRow> {
+  const [r] = await database.rows<AcRow>(
+    sql`${SELECT} WHERE a.ac_code = ${acCode} AND a.company_id = ${companyId} ORDER BY (a.status <> 'DELETED') DESC, a.updated_at DESC LIMIT 1`,
+    tx,
+  );
+  if (!r) throw new AppError(34001, { field: 'acCode' });
+  return r;
+}
+
+/**
+ * Moves the company's AC from one of the `from` states with ONE conditional UPDATE (concurrent
+ * moves of the same AC: exactly one wins), audited in the same transaction. When the AC is in
+ * no `from` state: 34002 naming the state it is in.
+ */
+async function move(
+  database: Database,
+  tx: Tx,
+  ctx: Ctx,
+  acCode: string,
+  m: { from: readonly AcStatus[]; set: SQL; action: 'ac.bind' | 'ac.unbind' | 'ac.delete' },
+): Promise<TAcRecord> {
+  const [moved] = await database.rows<{ id: string; old_status: AcStatus; old_imei: string | null }>(
+    sql`WITH old AS (
+          SELECT id, status, device_id FROM ac_codes
+          WHERE ac_code = ${acCode} AND company_id = ${ctx.companyId} AND status IN ${m.from} FOR UPDATE)
+        UPDATE ac_codes a SET ${m.set}, updated_at = now() FROM old WHERE a.id = old.id
+        RETURNING a.id, old.status AS old_status, (SELECT imei FROM devices WHERE id = old.device_id) AS old_imei`,
+    tx,
+  );
+  if (!moved) {
+    const current = await findAc(database, ctx.companyId, acCode, tx);
+    throw new AppError(34002, { params: { status: t(ctx.locale, `ac.status.${current.status}`) } });
+  }
+  const [now] = await database.rows<AcRow>(sql`${SELECT} WHERE a.id = ${moved.id}`, tx);
+  await recordAudit(database, tx, ctx.actor, {
+    action: m.action,
+    companyId: ctx.companyId,
+    targetType: 'ac',
+    targetId: moved.id,
+    targetLabel: acCode,
+    changes: { status: [moved.old_status, now.status], ...(moved.old_imei === now.bound_imei ? {} : { device: [moved.old_imei, now.bound_imei] }) },
+  });
+  return recordOf(now);
+}
+
+/**
+ * Binds an idle AC of the company to a device of the company, named by its IMEI or its EID
+ * (23003 when the company has no such device). An AC bound already must be unbound first.
+ */
+export async function bindAc(database: Database, ctx: Ctx, body: { acCode: string; imei?: string; eid?: string }): Promise<TAcRecord> {
+  return database.db.transaction(async (tx) => {
+    await findAc(database, ctx.companyId, body.acCode, tx);
+    const [device] = await database.rows<{ id: string }>(
+      body.imei
+        ? sql`SELECT id FROM devices WHERE imei = ${body.imei} AND company_id = ${ctx.companyId}`
+        : sql`SELECT id FROM devices WHERE eid = ${body.eid ?? ''} AND company_id = ${ctx.companyId}`,
+      tx,
+    );
+    if (!device) throw new AppError(23003, { field: body.imei ? 'imei' : 'eid' });
+    return move(database, tx, ctx, body.acCode, {
+      from: ['IDLE'],
+      set: sql`status = 'ASSIGNED', device_id = ${device.id}, bound_at = now()`,
+      action: 'ac.bind',
+    });
+  });
+}
+
+export async function unbindAc(database: Database, ctx: Ctx, acCode: string): Promise<TAcRecord> {
+  return database.db.transaction(async (tx) => {
+    await findAc(database, ctx.companyId, acCode, tx);
+    return move(database, tx, ctx, acCode, { from: ['ASSIGNED'], set: sql`status = 'IDLE', device_id = NULL, bound_at = NULL`, action: 'ac.unbind' });
+  });
+}
+
+/** Deletes an AC that is not bound: it stays in the history as DELETED, and its code may be imported again. */
+export async function deleteAc(database: Database, ctx: Ctx, acCode: string): Promise<TAcRecord> {
+  return database.db.transaction(async (tx) => {
+    await findAc(database, ctx.companyId, acCode, tx);
+    return move(database, tx, ctx, acCode, {
+      from: ['IDLE', 'ORDER_INVALID'],
+      set: sql`status = 'DELETED', device_id = NULL, bound_at = NULL`,
+      action: 'ac.delete',
+    });
+  });
+}
