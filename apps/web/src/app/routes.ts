@@ -16,6 +16,7 @@ import {
   MobileOutlined,
   NotificationOutlined,
   ProfileOutlined,
+  QrcodeOutlined,
   QuestionCircleOutlined,
   RadarChartOutlined,
   SafetyCertificateOutlined,
@@ -158,6 +159,14 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     permission: 'MERCHANDISE_BUY_LICENSE',
     section: 'valueAdded',
     page: lazyPage(() => import('../features/orders/BuyAcPage'), { namespaces: ['orders'] }),
+  },
+  {
+    // activation codes imported by the company (spec section 2): each import consumes AC Licenses
+    path: '/ac-list',
+    titleKey: 'menu:page.acList',
+    icon: QrcodeOutlined,
+    permission: 'AC_LIST',
+    page: lazyPage(() => import('../features/ac/AcListPage'), { namespaces: ['ac'], antdLocale: true }),
   },
   {
     // License management: hidden from the menu (spec section 2); reached from the overview,

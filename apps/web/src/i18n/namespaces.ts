@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'alarms',
   'strategies',
   'detection',
+  'ac',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

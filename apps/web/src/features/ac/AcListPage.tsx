@@ -1,0 +1,120 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { App, Button, Card, Empty, Grid, Result, Table, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AcBindDialog } from './AcBindDialog';
+import { AcCodeFormat } from './AcCodeFormat';
+import { type AcFilters, AcFiltersForm } from './AcFiltersForm';
+import { AcImportDialog } from './AcImportDialog';
+import { AcLicenseSummary } from './AcLicenseSummary';
+import { AC_TABLE_WIDTH, acColumns } from './acColumns';
+import { type AcListRequest, type TAcRecord, useAcList, useDeleteAc, useUnbindAc } from './api';
+import './ac.css';
+
+const PAGE_SIZES = [10, 20, 50] as const;
+
+/** The ACs (activation codes) of the company (spec section 2, /ac-list): AC Licenses, import, the list, bind, unbind, delete. */
+export default function AcListPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [filters, setFilters] = useState<AcFilters>({});
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const req = useMemo<AcListRequest>(() => ({ ...page, ...filters }), [filters, page]);
+  const list = useAcList(req);
+  const unbind = useUnbindAc();
+  const remove = useDeleteAc();
+  const [importing, setImporting] = useState(false);
+  // the dialog keeps its AC while it closes, so its content does not jump
+  const [binding, setBinding] = useState<{ record: TAcRecord | null; open: boolean }>({ record: null, open: false });
+  const screens = Grid.useBreakpoint();
+  const filtered = Object.keys(filters).length > 0;
+
+  const run = async (call: () => Promise<unknown>, done: string) => {
+    try {
+      await call();
+      void message.success(done);
+    } catch {
+      /* shown by the http client */
+    }
+  };
+
+  const columns = acColumns(
+    t,
+    {
+      onBind: (r) => setBinding({ record: r, open: true }),
+      onUnbind: (r) => run(() => unbind.mutateAsync(r.acCode), t('ac:action.unbound')),
+      onDelete: (r) => run(() => remove.mutateAsync(r.acCode), t('ac:action.deleted')),
+    },
+    screens.md !== false,
+  );
+
+  const openImport = () => setImporting(true);
+  const empty = filtered ? (
+    <Empty description={t('ac:list.emptyFiltered')} />
+  ) : (
+    <Empty
+      description={
+        <span className="ac-empty" data-testid="ac-empty">
+          <span>{t('ac:list.empty')}</span>
+          <AcCodeFormat />
+          <span>{t('ac:list.emptyNext')}</span>
+        </span>
+      }
+    >
+      <Button type="primary" icon={<UploadOutlined />} onClick={openImport} data-testid="ac-empty-import">
+        {t('ac:list.import')}
+      </Button>
+    </Empty>
+  );
+
+  return (
+    <div className="ac-page" data-testid="ac-page">
+      <Card
+        variant="borderless"
+        className="ac-card"
+        title={t('ac:list.title')}
+        extra={
+          <Button type="primary" icon={<UploadOutlined />} onClick={openImport} data-testid="ac-import">
+            {t('ac:list.import')}
+          </Button>
+        }
+      >
+        <Typography.Paragraph type="secondary" className="ac-note">
+          {t('ac:list.explain')}
+        </Typography.Paragraph>
+        <AcLicenseSummary />
+        <AcFiltersForm
+          onApply={(f) => {
+            setFilters(f);
+            setPage((p) => ({ ...p, pageNum: 1 }));
+          }}
+        />
+        {list.isError && !list.data ? (
+          <Result status="warning" title={t('ac:list.loadFailed')} extra={<Button onClick={() => void list.refetch()}>{t('common:action.retry')}</Button>} />
+        ) : (
+          <Table<TAcRecord>
+            rowKey="acCode"
+            size="middle"
+            data-testid="ac-table"
+            columns={columns}
+            dataSource={list.data?.list ?? []}
+            loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
+            scroll={{ x: AC_TABLE_WIDTH }}
+            locale={{ emptyText: list.isPending ? ' ' : empty }}
+            pagination={{
+              current: page.pageNum,
+              pageSize: page.pageSize,
+              total: list.data?.total ?? 0,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES.map(String),
+              showTotal: (total) => t('ac:list.total', { count: total }),
+              onChange: (pageNum, pageSize) => setPage({ pageNum: pageSize !== page.pageSize ? 1 : pageNum, pageSize }),
+            }}
+          />
+        )}
+      </Card>
+      <AcBindDialog open={binding.open} record={binding.record} onClose={() => setBinding((b) => ({ ...b, open: false }))} />
+      <AcImportDialog open={importing} onClose={() => setImporting(false)} />
+    </div>
+  );
+}
