@@ -1,7 +1,8 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Grid, Result, Table, Typography } from 'antd';
+import { App, Button, Card, Empty, Grid, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedTable } from '../../lib/PagedTable';
 import { AcBindDialog } from './AcBindDialog';
 import { AcCodeFormat } from './AcCodeFormat';
 import { type AcFilters, AcFiltersForm } from './AcFiltersForm';
@@ -89,29 +90,19 @@ export default function AcListPage() {
             setPage((p) => ({ ...p, pageNum: 1 }));
           }}
         />
-        {list.isError && !list.data ? (
-          <Result status="warning" title={t('ac:list.loadFailed')} extra={<Button onClick={() => void list.refetch()}>{t('common:action.retry')}</Button>} />
-        ) : (
-          <Table<TAcRecord>
-            rowKey="acCode"
-            size="middle"
-            data-testid="ac-table"
-            columns={columns}
-            dataSource={list.data?.list ?? []}
-            loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-            scroll={{ x: AC_TABLE_WIDTH }}
-            locale={{ emptyText: list.isPending ? ' ' : empty }}
-            pagination={{
-              current: page.pageNum,
-              pageSize: page.pageSize,
-              total: list.data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: PAGE_SIZES.map(String),
-              showTotal: (total) => t('ac:list.total', { count: total }),
-              onChange: (pageNum, pageSize) => setPage({ pageNum: pageSize !== page.pageSize ? 1 : pageNum, pageSize }),
-            }}
-          />
-        )}
+        <PagedTable<TAcRecord>
+          rowKey="acCode"
+          data-testid="ac-table"
+          columns={columns}
+          scroll={{ x: AC_TABLE_WIDTH }}
+          list={list}
+          page={page}
+          setPage={setPage}
+          pageSizes={PAGE_SIZES}
+          totalText={(total) => t('ac:list.total', { count: total })}
+          loadFailed={t('ac:list.loadFailed')}
+          empty={empty}
+        />
       </Card>
       <AcBindDialog open={binding.open} record={binding.record} onClose={() => setBinding((b) => ({ ...b, open: false }))} />
       <AcImportDialog open={importing} onClose={() => setImporting(false)} />

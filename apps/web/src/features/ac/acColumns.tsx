@@ -1,7 +1,8 @@
-import { DeleteOutlined, DisconnectOutlined, LinkOutlined } from '@ant-design/icons';
+import { DisconnectOutlined, LinkOutlined } from '@ant-design/icons';
 import type { TableColumnsType } from 'antd';
 import { Button, type ButtonProps, Popconfirm, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
+import { DeleteConfirmButton } from '../../lib/DeleteConfirmButton';
 import { formatUtc } from '../../lib/format';
 import type { TAcRecord } from './api';
 import { AC_STATUS_COLOR, acOperatorLabel, acStatusLabel } from './labels';
@@ -128,25 +129,15 @@ function AcRowButtons({ t, r, a }: { t: TFunction; r: TAcRecord; a: AcRowActions
         </Popconfirm>
       )}
       {canDelete(r) && (
-        <Popconfirm
+        <DeleteConfirmButton
           title={t('ac:action.deleteConfirm')}
-          description={<Typography.Text type="secondary">{t('ac:action.deleteHint')}</Typography.Text>}
-          okText={t('ac:action.delete')}
-          okButtonProps={{ danger: true, 'data-testid': 'ac-delete-ok' } as ButtonProps}
-          cancelText={t('common:action.cancel')}
+          hint={t('ac:action.deleteHint')}
+          label={t('ac:action.delete')}
+          ariaLabel={t('ac:action.deleteOf', { code: r.acCode })}
+          testId={`ac-delete-${r.acCode}`}
+          okTestId="ac-delete-ok"
           onConfirm={() => a.onDelete(r)}
-        >
-          <Button
-            type="link"
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={t('ac:action.deleteOf', { code: r.acCode })}
-            data-testid={`ac-delete-${r.acCode}`}
-          >
-            {t('ac:action.delete')}
-          </Button>
-        </Popconfirm>
+        />
       )}
     </div>
   );

@@ -1,7 +1,8 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import type { TableColumnsType } from 'antd';
-import { Button, type ButtonProps, Popconfirm, Space, Switch, Tag, Typography } from 'antd';
+import { Button, Space, Switch, Tag } from 'antd';
 import type { TFunction } from 'i18next';
+import { DeleteConfirmButton } from '../../lib/DeleteConfirmButton';
 import { formatUtc } from '../../lib/format';
 import { UserText } from '../../lib/UserText';
 import type { TAlarmSetting } from './api';
@@ -114,25 +115,15 @@ export function settingColumns(t: TFunction, a: SettingActions, pinned: boolean)
           >
             {t('alarms:action.edit')}
           </Button>
-          <Popconfirm
+          <DeleteConfirmButton
             title={t('alarms:setting.deleteConfirm', { name: r.name })}
-            description={<Typography.Text type="secondary">{t('alarms:setting.deleteHint')}</Typography.Text>}
-            okText={t('alarms:action.delete')}
-            okButtonProps={{ danger: true, 'data-testid': 'setting-delete-ok' } as ButtonProps}
-            cancelText={t('common:action.cancel')}
+            hint={t('alarms:setting.deleteHint')}
+            label={t('alarms:action.delete')}
+            ariaLabel={t('alarms:setting.deleteOf', { name: r.name })}
+            testId={`setting-delete-${r.id}`}
+            okTestId="setting-delete-ok"
             onConfirm={() => a.onDelete(r)}
-          >
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('alarms:setting.deleteOf', { name: r.name })}
-              data-testid={`setting-delete-${r.id}`}
-            >
-              {t('alarms:action.delete')}
-            </Button>
-          </Popconfirm>
+          />
         </Space>
       ),
     },

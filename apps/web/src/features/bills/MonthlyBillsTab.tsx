@@ -1,6 +1,7 @@
-import { Alert, Button, Empty, Result, Table } from 'antd';
+import { Alert, Button, Empty } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedTable } from '../../lib/PagedTable';
 import { openOnRowClick } from '../invoices/rowClick';
 import { type TBill, useBillList } from './api';
 import { BillDrawer } from './BillDrawer';
@@ -35,35 +36,21 @@ export function MonthlyBillsTab() {
   return (
     <div data-testid="bills">
       <Alert type="info" showIcon className="invoice-note-alert" title={t('invoices:bills.note')} />
-      {list.isError && !list.data ? (
-        <Result
-          status="warning"
-          title={t('invoices:bills.loadFailed')}
-          extra={<Button onClick={() => void list.refetch()}>{t('common:action.retry')}</Button>}
-        />
-      ) : (
-        <Table<TBill>
-          rowKey="id"
-          size="middle"
-          data-testid="bill-table"
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-          scroll={{ x: BILL_TABLE_WIDTH }}
-          locale={{ emptyText: list.isPending ? ' ' : <Empty description={t('invoices:bills.empty')} /> }}
-          rowClassName="invoice-row-clickable"
-          onRow={openOnRowClick(show)}
-          pagination={{
-            current: page.pageNum,
-            pageSize: page.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showTotal: (total) => t('invoices:list.total', { count: total }),
-            onChange: (pageNum, pageSize) => setPage({ pageNum: pageSize !== page.pageSize ? 1 : pageNum, pageSize }),
-          }}
-        />
-      )}
+      <PagedTable<TBill>
+        rowKey="id"
+        data-testid="bill-table"
+        columns={columns}
+        scroll={{ x: BILL_TABLE_WIDTH }}
+        rowClassName="invoice-row-clickable"
+        onRow={openOnRowClick(show)}
+        list={list}
+        page={page}
+        setPage={setPage}
+        pageSizes={PAGE_SIZES}
+        totalText={(total) => t('invoices:list.total', { count: total })}
+        loadFailed={t('invoices:bills.loadFailed')}
+        empty={<Empty description={t('invoices:bills.empty')} />}
+      />
       <BillDrawer bill={open.bill} open={open.open} onClose={() => setOpen((o) => ({ ...o, open: false }))} />
     </div>
   );

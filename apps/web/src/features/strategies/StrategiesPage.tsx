@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Grid, Input, Result, Table, Typography } from 'antd';
+import { App, Button, Card, Empty, Grid, Input, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedTable } from '../../lib/PagedTable';
 import { type StrategyListRequest, type TStrategy, useDeleteStrategy, useStrategyList } from './api';
 import { StrategyDetailDrawer } from './StrategyDetailDrawer';
 import { StrategyDevicesDialog } from './StrategyDevicesDialog';
@@ -82,33 +83,19 @@ export default function StrategiesPage() {
             setPage((p) => ({ ...p, pageNum: 1 }));
           }}
         />
-        {list.isError && !list.data ? (
-          <Result
-            status="warning"
-            title={t('strategies:list.loadFailed')}
-            extra={<Button onClick={() => void list.refetch()}>{t('common:action.retry')}</Button>}
-          />
-        ) : (
-          <Table<TStrategy>
-            rowKey="id"
-            size="middle"
-            data-testid="strategies-table"
-            columns={columns}
-            dataSource={list.data?.list ?? []}
-            loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-            scroll={{ x: STRATEGY_TABLE_WIDTH }}
-            locale={{ emptyText: list.isPending ? ' ' : empty }}
-            pagination={{
-              current: page.pageNum,
-              pageSize: page.pageSize,
-              total: list.data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: PAGE_SIZES.map(String),
-              showTotal: (total) => t('strategies:list.total', { count: total }),
-              onChange: (pageNum, pageSize) => setPage({ pageNum: pageSize !== page.pageSize ? 1 : pageNum, pageSize }),
-            }}
-          />
-        )}
+        <PagedTable<TStrategy>
+          rowKey="id"
+          data-testid="strategies-table"
+          columns={columns}
+          scroll={{ x: STRATEGY_TABLE_WIDTH }}
+          list={list}
+          page={page}
+          setPage={setPage}
+          pageSizes={PAGE_SIZES}
+          totalText={(total) => t('strategies:list.total', { count: total })}
+          loadFailed={t('strategies:list.loadFailed')}
+          empty={empty}
+        />
       </Card>
       <StrategyDialog open={shown('form')} strategy={active.kind === 'form' ? active.strategy : null} onClose={hide} />
       <StrategyDevicesDialog open={shown('devices')} strategy={active.kind === 'devices' ? active.strategy : null} onClose={hide} />

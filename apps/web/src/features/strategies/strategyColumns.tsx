@@ -1,7 +1,8 @@
-import { DeleteOutlined, EditOutlined, HistoryOutlined, MobileOutlined } from '@ant-design/icons';
+import { EditOutlined, HistoryOutlined, MobileOutlined } from '@ant-design/icons';
 import type { TableColumnsType } from 'antd';
-import { Button, type ButtonProps, Popconfirm, Tag, Typography } from 'antd';
+import { Button, Tag } from 'antd';
 import type { TFunction } from 'i18next';
+import { DeleteConfirmButton } from '../../lib/DeleteConfirmButton';
 import { UserText } from '../../lib/UserText';
 import type { TStrategy } from './api';
 import { conditionsText, formatDate } from './format';
@@ -132,25 +133,15 @@ export function strategyColumns(t: TFunction, a: StrategyActions, pinned: boolea
           >
             {t('strategies:action.detail')}
           </Button>
-          <Popconfirm
+          <DeleteConfirmButton
             title={t('strategies:action.deleteConfirm', { name: r.name })}
-            description={<Typography.Text type="secondary">{t('strategies:action.deleteHint', { count: r.deviceCount })}</Typography.Text>}
-            okText={t('strategies:action.delete')}
-            okButtonProps={{ danger: true, 'data-testid': 'strategy-delete-ok' } as ButtonProps}
-            cancelText={t('common:action.cancel')}
+            hint={t('strategies:action.deleteHint', { count: r.deviceCount })}
+            label={t('strategies:action.delete')}
+            ariaLabel={t('strategies:action.deleteOf', { name: r.name })}
+            testId={`strategy-delete-${r.id}`}
+            okTestId="strategy-delete-ok"
             onConfirm={() => a.onDelete(r)}
-          >
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('strategies:action.deleteOf', { name: r.name })}
-              data-testid={`strategy-delete-${r.id}`}
-            >
-              {t('strategies:action.delete')}
-            </Button>
-          </Popconfirm>
+          />
         </div>
       ),
     },
