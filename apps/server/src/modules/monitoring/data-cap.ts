@@ -1,5 +1,6 @@
 import type { TDataCapUpdate } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
+import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
 import { inScope, type TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
@@ -43,14 +44,14 @@ export async function updateDataCap(database: Database, ctx: { scope: TenantScop
     const imeis = body.imeis ?? [];
     const found = await database.rows<{ id: string; imei: string; company_id: string; data_cap_mb: number | null }>(
       sql`SELECT id, imei, company_id, data_cap_mb FROM devices
-          WHERE imei = ANY(${`{${imeis.join(',')}}`}::text[]) AND ${inScope(ctx.scope)} ORDER BY id FOR NO KEY UPDATE`,
+          WHERE imei = ANY(${textArray(imeis)}::text[]) AND ${inScope(ctx.scope)} ORDER BY id FOR NO KEY UPDATE`,
       tx,
     );
     const mine = new Set(found.map((f) => f.imei));
     const foreign = imeis.filter((i) => !mine.has(i));
     if (foreign.length) throw new AppError(23009, { detail: foreign.join(', ') });
     await database.rows(
-      sql`UPDATE devices SET data_cap_mb = ${body.capMb}, updated_at = now() WHERE id = ANY(${`{${found.map((f) => f.id).join(',')}}`}::uuid[])`,
+      sql`UPDATE devices SET data_cap_mb = ${body.capMb}, updated_at = now() WHERE id = ANY(${textArray(found.map((f) => f.id))}::uuid[])`,
       tx,
     );
     await enforceSoon(database, tx);

@@ -3,7 +3,8 @@ import { handlers } from '../../http/handler.js';
 import type { ConnectivityProvider } from '../network/index.js';
 import { updateDataCap } from './data-cap.js';
 import { detectionResult, listDetections, startDetection } from './detection.js';
-import { deleteStrategy, listStrategies, saveStrategy, strategyDetail, strategyDevices, updateStrategyDevices } from './strategies.js';
+import { deleteStrategy, listStrategies, saveStrategy, strategyDetail } from './strategies.js';
+import { strategyDevices, updateStrategyDevices } from './strategy-devices.js';
 
 /**
  * Monitoring strategies (the caller's company), the network detection tool and hard data caps

@@ -1,5 +1,6 @@
 import { DEVICE_TIMING, type DeviceStatus, failedConditions, type QualityLimits, type StrategyMode, type StrategyType, switchTargetOf } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
+import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
 import { type Actor, recordAudit } from '../audit/index.js';
 import { type ConnectivityProvider, type DeviceRef, deviceRef } from '../network/index.js';
@@ -96,7 +97,7 @@ async function evaluateBatch(database: Database, tx: Tx, now: Date): Promise<{ p
     sql`SELECT d.id, d.imei, d.region, d.company_id, d.status, d.suspended, d.last_switch_at, d.probe_fail_streak, d.strategy_id,
                s.name, s.type, s.domains, s.mode, s.packet_loss, s.delay_ms, s.jitter_ms, s.consecutive, s.switch_to
         FROM devices d JOIN strategies s ON s.id = d.strategy_id
-        WHERE d.id = ANY(${`{${ids.join(',')}}`}::uuid[]) ORDER BY d.id FOR NO KEY UPDATE OF d`,
+        WHERE d.id = ANY(${textArray(ids)}::uuid[]) ORDER BY d.id FOR NO KEY UPDATE OF d`,
     tx,
   );
   const switches: { ref: DeviceRef; operationId: number }[] = [];
@@ -146,7 +147,7 @@ async function evaluateBatch(database: Database, tx: Tx, now: Date): Promise<{ p
   if (streaks.length) {
     await database.rows(
       sql`UPDATE devices d SET probe_fail_streak = v.streak
-          FROM unnest(${`{${streaks.map((s) => s.id).join(',')}}`}::uuid[], ${`{${streaks.map((s) => s.streak).join(',')}}`}::int[]) AS v(id, streak)
+          FROM unnest(${textArray(streaks.map((s) => s.id))}::uuid[], ${textArray(streaks.map((s) => String(s.streak)))}::int[]) AS v(id, streak)
           WHERE d.id = v.id`,
       tx,
     );
