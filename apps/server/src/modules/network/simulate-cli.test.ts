@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { getOrCreateDeviceKey } from './device-keys.js';
 import { buildReportCall } from './report-client.js';
-import { imeiRange, nextReport, parseCli, runSimulation, type SimDevice } from './simulate-cli.js';
+import { parseCli, runSimulation } from './simulate-cli.js';
+import { imeiRange, nextReport, type SimDevice } from './simulate-report.js';
 import { profileOf } from './simulator/world.js';
 import { seedCompany, seedDevice } from './test-fixtures.js';
 
