@@ -12,11 +12,13 @@ import { acHandlers } from './modules/ac/index.js';
 import { accountHandlers, accountSettingsHandlers } from './modules/account/index.js';
 import { alarmHandlers } from './modules/alarms/index.js';
 import { announcementHandlers, announcementOpsHandlers } from './modules/announcements/index.js';
+import { atCardHandlers } from './modules/atcards/index.js';
 import { auditHandlers } from './modules/audit/index.js';
 import { authHandlers, Captchas, RsaKeys } from './modules/auth/index.js';
 import { billingHandlers } from './modules/billing/index.js';
 import { companyHandlers } from './modules/companies/index.js';
 import { deviceHandlers } from './modules/devices/index.js';
+import { esimHandlers } from './modules/esim/index.js';
 import { feedbackHandlers, feedbackOpsHandlers } from './modules/feedback/index.js';
 import { invoiceHandlers, invoiceOpsHandlers } from './modules/invoices/index.js';
 import { licenseHandlers } from './modules/licenses/index.js';
@@ -87,6 +89,8 @@ export function allHandlers(opts: AppOptions): HandlerMap {
     ...alarmHandlers({ database, publicUrl: config.publicUrl }),
     ...monitoringHandlers({ database, provider }),
     ...acHandlers({ database }),
+    ...esimHandlers({ database, provider }),
+    ...atCardHandlers({ database, provider }),
   } satisfies HandlerMap;
 }
 

@@ -5,11 +5,13 @@
  */
 export * from './ac/constants.js';
 export * from './alarms/constants.js';
+export * from './atcards/constants.js';
 export * from './audit/constants.js';
 export * from './billing/constants.js';
 export * from './companies/constants.js';
 export * from './core/endpoint.js';
 export * from './devices/constants.js';
+export * from './esim/constants.js';
 export * from './feedback/constants.js';
 export * from './invoices/constants.js';
 export * from './licenses/constants.js';

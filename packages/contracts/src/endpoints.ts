@@ -2,12 +2,14 @@ import { acEndpoints } from './ac/endpoints.js';
 import { accountEndpoints, accountSettingsEndpoints } from './account/endpoints.js';
 import { alarmEndpoints } from './alarms/endpoints.js';
 import { announcementEndpoints, announcementOpsEndpoints } from './announcements/endpoints.js';
+import { atCardEndpoints } from './atcards/endpoints.js';
 import { auditEndpoints } from './audit/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
 import { billingEndpoints } from './billing/endpoints.js';
 import { companyEndpoints } from './companies/endpoints.js';
 import { joinEndpoints } from './core/endpoint.js';
 import { deviceEndpoints } from './devices/endpoints.js';
+import { esimEndpoints } from './esim/endpoints.js';
 import { feedbackEndpoints, feedbackOpsEndpoints } from './feedback/endpoints.js';
 import { invoiceEndpoints, invoiceOpsEndpoints } from './invoices/endpoints.js';
 import { licenseEndpoints } from './licenses/endpoints.js';
@@ -51,4 +53,6 @@ export const ENDPOINTS = joinEndpoints(
   alarmEndpoints,
   monitoringEndpoints,
   acEndpoints,
+  esimEndpoints,
+  atCardEndpoints,
 );

@@ -1,12 +1,14 @@
 import type { ErrorCode, Locale } from '@rrp/contracts';
 import { AC_TEXTS } from './catalogue/ac.js';
 import { ALARM_TEXTS } from './catalogue/alarms.js';
+import { AT_CARD_TEXTS } from './catalogue/atcards.js';
 import { AUDIT_TEXTS } from './catalogue/audit.js';
 import { AUTH_TEXTS } from './catalogue/auth.js';
 import { BILLING_TEXTS } from './catalogue/billing.js';
 import { COMMON_TEXTS } from './catalogue/common.js';
 import { DEVICE_TEXTS } from './catalogue/devices.js';
 import { ERROR_TEXTS } from './catalogue/errors.js';
+import { ESIM_TEXTS } from './catalogue/esim.js';
 import { INVOICE_TEXTS } from './catalogue/invoices.js';
 import { MAIL_TEXTS } from './catalogue/mail.js';
 import { MONITORING_TEXTS } from './catalogue/monitoring.js';
@@ -30,6 +32,8 @@ export const MESSAGES = {
   ...ALARM_TEXTS,
   ...MONITORING_TEXTS,
   ...AC_TEXTS,
+  ...ESIM_TEXTS,
+  ...AT_CARD_TEXTS,
 };
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -7,8 +7,10 @@ import {
   BugOutlined,
   CheckCircleOutlined,
   CloudUploadOutlined,
+  CodeOutlined,
   ContainerOutlined,
   ControlOutlined,
+  CreditCardOutlined,
   DatabaseOutlined,
   HomeOutlined,
   IdcardOutlined,
@@ -167,6 +169,21 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     icon: QrcodeOutlined,
     permission: 'AC_LIST',
     page: lazyPage(() => import('../features/ac/AcListPage'), { namespaces: ['ac'], antdLocale: true }),
+  },
+  {
+    // the eUICCs of the company's devices with their profiles (spec section 2: eSIM list with EID detail)
+    path: '/esim-list',
+    titleKey: 'menu:page.esimList',
+    icon: CreditCardOutlined,
+    permission: 'DEVICE_LIST',
+    page: lazyPage(() => import('../features/esim/EsimListPage'), { namespaces: ['esim'], antdLocale: true }),
+  },
+  {
+    // the physical SIM slots of the devices' modules, driven by AT commands (docs/at-cards.md)
+    path: '/at-card-management/index',
+    titleKey: 'menu:page.atCards',
+    icon: CodeOutlined,
+    page: lazyPage(() => import('../features/atcards/AtCardsPage'), { namespaces: ['atcards'] }),
   },
   {
     // License management: hidden from the menu (spec section 2); reached from the overview,

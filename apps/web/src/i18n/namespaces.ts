@@ -24,6 +24,8 @@ export const NAMESPACES = [
   'strategies',
   'detection',
   'ac',
+  'esim',
+  'atcards',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -169,6 +169,12 @@ export const ERROR_STATUS = {
   34002: 409,
   34003: 409,
   34004: 400,
+  // 35xxx eSIMs
+  35001: 404,
+  35002: 409,
+  // 36xxx AT cards
+  36001: 404,
+  36002: 409,
   // 5xxxx carrier and profile operations
   51001: 502,
   51002: 502,

@@ -40,6 +40,8 @@ export const devices = pgTable(
     iccid: text('iccid'),
     /** the device's eUICC id (32 digits), when it carries one: ACs are bound to it by EID */
     eid: text('eid'),
+    /** the eSIM's data service paused by the customer (docs/esim.md) */
+    esimPaused: boolean('esim_paused').notNull().default(false),
     area: text('area'),
     networkOperator: text('network_operator'),
     networkType: text('network_type'),

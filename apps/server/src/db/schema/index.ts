@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './commerce.js';
 export * from './companies.js';
 export * from './devices.js';
+export * from './esim.js';
 export * from './invoices.js';
 export * from './monitoring.js';
 export * from './platform.js';

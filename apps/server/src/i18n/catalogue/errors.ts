@@ -181,6 +181,12 @@ export const ERROR_TEXTS: Record<ErrorCode, Bilingual> = {
   34002: { zh: 'AC 当前状态不允许此操作：{status}', en: "The AC's state does not allow this: {status}" },
   34003: { zh: 'AC License 不足：可用 {available} 个', en: 'AC Licenses insufficient: {available} available' },
   34004: { zh: '声明的导入数量 {count} 与文件的 {rows} 行不一致', en: 'The declared count {count} does not match the {rows} rows of the file' },
+
+  35001: { zh: 'eSIM 不存在', en: 'eSIM not found' },
+  35002: { zh: 'eSIM 当前无法执行此操作：{reason}', en: 'The eSIM cannot do this now: {reason}' },
+
+  36001: { zh: 'AT 卡不存在', en: 'AT card not found' },
+  36002: { zh: '设备当前无法执行 AT 指令：{reason}', en: 'The device cannot take AT commands now: {reason}' },
   // 5xxxx carrier and profile operations
   51001: { zh: '获取 Profile 资源失败', en: 'Failed to get the profile resource' },
   51002: { zh: 'Profile 激活失败', en: 'Profile activation failed' },

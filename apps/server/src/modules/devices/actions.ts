@@ -15,11 +15,11 @@ import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, type AuditEntry, type Changes, recordAudit, recordAuditMany } from '../audit/index.js';
-import { type CommandKind, type ConnectivityProvider, deviceRef } from '../network/index.js';
+import { type ConnectivityProvider, deviceRef } from '../network/index.js';
 import { defaultGroup, findDevice, parseImeis } from './common.js';
 
 /** The commands a member sends from the device list and detail (a detection goes through modules/monitoring). */
-export type ConsoleCommand = Exclude<CommandKind, 'detect'>;
+export type ConsoleCommand = 'suspend' | 'unsuspend' | 'switch_card' | 'sync';
 
 const AUDIT_ACTION = { suspend: 'device.suspend', unsuspend: 'device.unsuspend', switch_card: 'device.switchCard', sync: 'device.sync' } as const;
 

@@ -8,7 +8,14 @@ export type DeviceRef = { id: string; imei: string; region: string; companyId: s
  * `detect`: measure the link to the domain in the operation's detail (`{ domain, detectionId }`)
  * and report the measurement through the report path with that detection id.
  */
-export type CommandKind = 'suspend' | 'unsuspend' | 'switch_card' | 'sync' | 'detect';
+export type CommandKind = 'suspend' | 'unsuspend' | 'switch_card' | 'sync' | 'detect' | EsimCommandKind | 'at_command';
+
+/**
+ * eSIM commands on the device's eUICC (docs/esim.md); the operation's detail names the profile
+ * (`{ iccid }`) or the AC to download (`{ acCode }`). `at_command`: an AT command to the module
+ * (`{ command, slot, at }`, docs/at-cards.md), whose raw answer the provider keeps in the detail.
+ */
+export type EsimCommandKind = 'esim_enable' | 'esim_disable' | 'esim_delete' | 'esim_activate' | 'esim_pause' | 'esim_download';
 
 export interface ConnectivityProvider {
   /** Devices that just took a License: bring their connectivity up (they start reporting). */

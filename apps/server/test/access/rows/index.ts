@@ -2,10 +2,12 @@ import type { MatrixRows } from '../matrix.js';
 import { acRows } from './ac.js';
 import { accountRows } from './account.js';
 import { alarmRows } from './alarms.js';
+import { atCardRows } from './atcards.js';
 import { backOfficeRows } from './backoffice.js';
 import { billingRows } from './billing.js';
 import { companyRows } from './companies.js';
 import { deviceRows } from './devices.js';
+import { esimRows } from './esim.js';
 import { invoiceRows } from './invoices.js';
 import { memberRows } from './members.js';
 import { monitoringRows } from './monitoring.js';
@@ -28,4 +30,6 @@ export const MATRIX: MatrixRows = {
   ...alarmRows,
   ...monitoringRows,
   ...acRows,
+  ...esimRows,
+  ...atCardRows,
 };

@@ -2,16 +2,19 @@ import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
 import { writeReports } from '../ingest.js';
 import type { CommandKind } from '../provider.js';
+import { completeAtCommand } from './at.js';
+import { completeEsimCommand } from './esim.js';
 import { probeLink } from './link.js';
 import { between, SIM_TIMING } from './timing.js';
 import { iccidFor, networkOperatorsOf, profileOf, signalNow } from './world.js';
 
 export type CommandJob = { deviceId: string; kind: CommandKind; operationId: number; fail?: FailureReason | null };
 
+/** A command's failure as the simulated network draws it; eSIM and AT commands map it to their own codes and answers. */
 export const FAILURE_REASONS = ['device_timeout', 'network_rejected', 'device_busy'] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number] | 'no_service';
 
-const FAILURE_TEXT: Record<FailureReason, string> = {
+export const FAILURE_TEXT: Record<FailureReason, string> = {
   device_timeout: 'The device did not answer in time',
   network_rejected: 'The network rejected the request',
   device_busy: 'The device was busy, try again later',
@@ -20,7 +23,7 @@ const FAILURE_TEXT: Record<FailureReason, string> = {
 
 const CARDS = ['physical_card', 'esim', 'seed_card'] as const;
 
-type Row = {
+export type CommandRow = {
   detail: Record<string, unknown> | null;
   imei: string;
   region: string;
@@ -32,7 +35,7 @@ type Row = {
   area: string | null;
 };
 
-async function finish(database: Database, tx: Tx, operationId: number, status: 'done' | 'failed', detail: Record<string, unknown>) {
+export async function finish(database: Database, tx: Tx, operationId: number, status: 'done' | 'failed', detail: Record<string, unknown>) {
   await database.rows(
     sql`UPDATE device_operations SET status = ${status}, finished_at = now(),
           detail = coalesce(detail, '{}'::jsonb) || ${JSON.stringify(detail)}::jsonb
@@ -48,7 +51,7 @@ async function finish(database: Database, tx: Tx, operationId: number, status: '
  */
 export async function completeCommand(database: Database, job: CommandJob, rand: () => number = Math.random): Promise<void> {
   await database.db.transaction(async (tx) => {
-    const [row] = await database.rows<Row>(
+    const [row] = await database.rows<CommandRow>(
       sql`SELECT o.detail, d.imei, d.region, d.status, d.suspended, d.online, d.network_operator, d.network_type, d.area
           FROM device_operations o JOIN devices d ON d.id = o.device_id
           WHERE o.id = ${job.operationId} AND o.device_id = ${job.deviceId} AND o.status = 'pending'
@@ -56,6 +59,8 @@ export async function completeCommand(database: Database, job: CommandJob, rand:
       tx,
     );
     if (!row) return;
+    if (job.kind.startsWith('esim_')) return completeEsimCommand(database, tx, job, row, rand);
+    if (job.kind === 'at_command') return completeAtCommand(database, tx, job, row, rand);
     const noService = row.status === 'in_stock' || row.status === 'service_expired';
     const fail: FailureReason | null | undefined = noService ? 'no_service' : job.fail;
     if (fail) {
@@ -129,7 +134,7 @@ export type DetectReportJob = { deviceId: string; operationId: number };
  * that lost service or was suspended meanwhile reaches nothing.
  */
 export async function reportDetection(database: Database, job: DetectReportJob, rand: () => number = Math.random): Promise<void> {
-  const [row] = await database.rows<Row & { signal_level: number | null }>(
+  const [row] = await database.rows<CommandRow & { signal_level: number | null }>(
     sql`SELECT o.detail, d.imei, d.region, d.status, d.suspended, d.online, d.network_operator, d.network_type, d.area, d.signal_level
         FROM device_operations o JOIN devices d ON d.id = o.device_id
         WHERE o.id = ${job.operationId} AND o.device_id = ${job.deviceId} AND o.action = 'detect'`,

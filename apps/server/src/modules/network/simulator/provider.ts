@@ -3,7 +3,9 @@ import type { Database } from '../../../db/client.js';
 import { writeReports } from '../ingest.js';
 import type { CommandKind, ConnectivityProvider, DeviceRef } from '../provider.js';
 import { arr } from '../sql-arrays.js';
+import { seedAtCards } from './at.js';
 import { type CommandJob, FAILURE_REASONS } from './commands.js';
+import { seedEuiccs } from './esim.js';
 import { between, COMMAND_DELAY_MS, SIM_TIMING } from './timing.js';
 import { eidFor, iccidFor, profileOf, signalNow } from './world.js';
 
@@ -16,6 +18,9 @@ export type SimulatorOptions = {
 };
 
 export type AttachJob = { deviceIds: string[] };
+
+/** A device the attach job brought up, with the network operator (name) it attached to and its status. */
+export type AttachedDevice = { id: string; imei: string; region: string; status: string; networkOperator: string };
 
 const ATTACH_CHUNK = 1_000;
 
@@ -86,8 +91,8 @@ export class SimulatorProvider implements ConnectivityProvider {
 /** Brings just-activated devices online: their first report, through the usual ingestion. */
 export async function attachDevices(database: Database, job: AttachJob, rand: () => number = Math.random): Promise<void> {
   if (job.deviceIds.length === 0) return;
-  const rows = await database.rows<{ id: string; imei: string; region: string }>(
-    sql`SELECT id, imei, region FROM devices
+  const rows = await database.rows<{ id: string; imei: string; region: string; status: string }>(
+    sql`SELECT id, imei, region, status FROM devices
         WHERE id = ANY(${arr(job.deviceIds, 'uuid')}) AND status IN ('physical_card', 'esim', 'seed_card') AND NOT suspended`,
   );
   if (rows.length === 0) return;
@@ -123,6 +128,9 @@ export async function attachDevices(database: Database, job: AttachJob, rand: ()
           WHERE d.id = v.id`,
       tx,
     );
+    const attached: AttachedDevice[] = rows.map((d, j) => ({ ...d, networkOperator: profiles[j].networkOperator }));
+    await seedEuiccs(database, tx, attached);
+    await seedAtCards(database, tx, attached);
     const at = new Date();
     await writeReports(
       database,

@@ -10,6 +10,14 @@ export const COMMAND_DELAY_MS: Record<CommandKind, [number, number]> = {
   switch_card: [20_000, 40_000],
   sync: [28_000, 32_000],
   detect: [2_000, 5_000],
+  // the SM-DP+ and the eUICC: a profile download takes seconds, state changes a little less
+  esim_enable: [5_000, 12_000],
+  esim_disable: [4_000, 10_000],
+  esim_delete: [4_000, 8_000],
+  esim_activate: [5_000, 10_000],
+  esim_pause: [4_000, 10_000],
+  esim_download: [6_000, 15_000],
+  at_command: [2_000, 6_000],
 };
 
 export const SIM_TIMING = {

@@ -1,0 +1,1 @@
+export { atCardHandlers } from './handlers.js';

@@ -1,0 +1,1 @@
+export { esimHandlers } from './handlers.js';

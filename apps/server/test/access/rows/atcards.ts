@@ -1,0 +1,4 @@
+import type { MatrixRows } from '../matrix.js';
+
+/** AT card management. */
+export const atCardRows: MatrixRows = {};
