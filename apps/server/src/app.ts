@@ -88,7 +88,7 @@ export function allHandlers(opts: AppOptions): HandlerMap {
     ...billingHandlers({ database }),
     ...alarmHandlers({ database, publicUrl: config.publicUrl }),
     ...monitoringHandlers({ database, provider }),
-    ...acHandlers({ database }),
+    ...acHandlers({ database, provider }),
     ...esimHandlers({ database, provider }),
     ...atCardHandlers({ database, provider }),
   } satisfies HandlerMap;

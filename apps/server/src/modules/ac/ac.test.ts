@@ -301,5 +301,40 @@ describe('binding', () => {
     );
     expect(row).toEqual({ status: 'ASSIGNED', imei: winner });
     expect((await auditOf(db, 'ac.bind')).filter((x) => x.target_label === c)).toHaveLength(1);
+    const downloads = await db.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM device_operations WHERE action = 'esim_download' AND detail->>'acCode' = ${c}`,
+    );
+    expect(downloads[0].n).toBe(1);
+  });
+
+  it('orders the profile on binding: a pending esim_download of the device, sent to the network', async () => {
+    const c = await idleAc();
+    const d = await device();
+    await post('/ac/bind', { acCode: c, imei: d.imei });
+    const [op] = await db.rows<{ id: string; status: string; detail: unknown }>(
+      sql`SELECT id::text, status, detail FROM device_operations WHERE device_id = ${d.id} AND action = 'esim_download'`,
+    );
+    expect(op).toMatchObject({ status: 'pending', detail: { acCode: c } });
+    const jobs = await db.rows(sql`SELECT 1 FROM jobs WHERE unique_key = ${`network.command:${op.id}`}`);
+    expect(jobs).toHaveLength(1);
+  });
+
+  it('unbinds an AC whatever became of its order; deletes an idle one or one whose order failed, never one on the eUICC', async () => {
+    const setStatus = (c: string, status: string) => db.rows(sql`UPDATE ac_codes SET status = ${status} WHERE ac_code = ${c}`);
+    for (const status of ['ORDER_EXISTED', 'ORDER_INVALID']) {
+      const c = await idleAc();
+      await post('/ac/bind', { acCode: c, imei: (await device()).imei });
+      await setStatus(c, status);
+      expect((await post('/ac/unbind', { acCode: c })).obj, status).toMatchObject({ status: 'IDLE', boundImei: null });
+      expect((await auditOf(db, 'ac.unbind')).filter((x) => x.target_label === c).map((x) => x.changes.status)).toEqual([[status, 'IDLE']]);
+    }
+    const existed = await idleAc();
+    await post('/ac/bind', { acCode: existed, imei: (await device()).imei });
+    await setStatus(existed, 'ORDER_EXISTED');
+    expect((await post('/ac/delete', { acCode: existed }, admin, 'en')).msg).toContain('an order exists for it');
+    const invalid = await idleAc();
+    await post('/ac/bind', { acCode: invalid, imei: (await device()).imei });
+    await setStatus(invalid, 'ORDER_INVALID');
+    expect((await post('/ac/delete', { acCode: invalid })).obj).toMatchObject({ status: 'DELETED', boundImei: null });
   });
 });

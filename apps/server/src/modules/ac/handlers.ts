@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.js';
 import { type FileReply, handlers } from '../../http/handler.js';
 import { t } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
+import type { ConnectivityProvider } from '../network/index.js';
 import { importAcs } from './import.js';
 import { acTemplateXlsx, readAcFile } from './import-file.js';
 import { acLicenseCount } from './licenses.js';
@@ -10,7 +11,7 @@ import { bindAc, deleteAc, listAcs, unbindAc } from './records.js';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The AC list of the caller's company (spec section 2, /ac-list): import, bind, unbind, delete, AC Licenses. docs/ac.md. */
-export const acHandlers = ({ database }: { database: Database }) =>
+export const acHandlers = ({ database, provider }: { database: Database; provider: ConnectivityProvider }) =>
   handlers({
     'POST /rrp/ac/list': ({ scope, body }) => listAcs(database, scope.companyId, body),
 
@@ -28,8 +29,11 @@ export const acHandlers = ({ database }: { database: Database }) =>
       body: await acTemplateXlsx(locale),
     }),
 
-    'POST /rrp/ac/bind': ({ scope, actor, locale, body }) => bindAc(database, { companyId: scope.companyId, actor, locale }, body),
-    'POST /rrp/ac/unbind': ({ scope, actor, locale, body }) => unbindAc(database, { companyId: scope.companyId, actor, locale }, body.acCode),
-    'POST /rrp/ac/delete': ({ scope, actor, locale, body }) => deleteAc(database, { companyId: scope.companyId, actor, locale }, body.acCode),
+    'POST /rrp/ac/bind': ({ scope, caller, actor, locale, body }) =>
+      bindAc(database, provider, { companyId: scope.companyId, userId: caller.userId, actor, locale }, body),
+    'POST /rrp/ac/unbind': ({ scope, caller, actor, locale, body }) =>
+      unbindAc(database, { companyId: scope.companyId, userId: caller.userId, actor, locale }, body.acCode),
+    'POST /rrp/ac/delete': ({ scope, caller, actor, locale, body }) =>
+      deleteAc(database, { companyId: scope.companyId, userId: caller.userId, actor, locale }, body.acCode),
     'POST /rrp/ac/license/count': ({ scope }) => acLicenseCount(database, scope.companyId),
   });

@@ -6,8 +6,12 @@ import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
+import { type ConnectivityProvider, deviceRef, fallBackToPhysicalCard } from '../network/index.js';
 
-type Ctx = { companyId: string; actor: Actor; locale: Locale };
+type Ctx = { companyId: string; userId: string; actor: Actor; locale: Locale };
+
+/** A move's AC as it was: its state and device. */
+type Before = { status: AcStatus; deviceId: string | null };
 
 type AcRow = {
   id: string;
@@ -79,13 +83,13 @@ async function move(
   ctx: Ctx,
   acCode: string,
   m: { from: readonly AcStatus[]; set: SQL; action: 'ac.bind' | 'ac.unbind' | 'ac.delete' },
-): Promise<TAcRecord> {
-  const [moved] = await database.rows<{ id: string; old_status: AcStatus; old_imei: string | null }>(
+): Promise<{ record: TAcRecord; before: Before }> {
+  const [moved] = await database.rows<{ id: string; old_status: AcStatus; old_device: string | null; old_imei: string | null }>(
     sql`WITH old AS (
           SELECT id, status, device_id FROM ac_codes
           WHERE ac_code = ${acCode} AND company_id = ${ctx.companyId} AND status IN ${m.from} FOR UPDATE)
         UPDATE ac_codes a SET ${m.set}, updated_at = now() FROM old WHERE a.id = old.id
-        RETURNING a.id, old.status AS old_status, (SELECT imei FROM devices WHERE id = old.device_id) AS old_imei`,
+        RETURNING a.id, old.status AS old_status, old.device_id AS old_device, (SELECT imei FROM devices WHERE id = old.device_id) AS old_imei`,
     tx,
   );
   if (!moved) {
@@ -101,46 +105,95 @@ async function move(
     targetLabel: acCode,
     changes: { status: [moved.old_status, now.status], ...(moved.old_imei === now.bound_imei ? {} : { device: [moved.old_imei, now.bound_imei] }) },
   });
-  return recordOf(now);
+  return { record: recordOf(now), before: { status: moved.old_status, deviceId: moved.old_device } };
 }
 
 /**
  * Binds an idle AC of the company to a device of the company, named by its IMEI or its EID
  * (23003 when the company has no such device). An AC bound already must be unbound first.
+ * Binding orders the profile: a pending `esim_download` of the device, written in the same
+ * transaction and sent to the network after commit; its completion moves the AC to
+ * ORDER_EXISTED (the profile is on the eUICC) or ORDER_INVALID (docs/esim.md).
  */
-export async function bindAc(database: Database, ctx: Ctx, body: { acCode: string; imei?: string; eid?: string }): Promise<TAcRecord> {
-  return database.db.transaction(async (tx) => {
+export async function bindAc(
+  database: Database,
+  provider: ConnectivityProvider,
+  ctx: Ctx,
+  body: { acCode: string; imei?: string; eid?: string },
+): Promise<TAcRecord> {
+  const { record, device, opId } = await database.db.transaction(async (tx) => {
     await findAc(database, ctx.companyId, body.acCode, tx);
-    const [device] = await database.rows<{ id: string }>(
+    const [device] = await database.rows<{ id: string; imei: string; region: string; company_id: string }>(
       body.imei
-        ? sql`SELECT id FROM devices WHERE imei = ${body.imei} AND company_id = ${ctx.companyId}`
-        : sql`SELECT id FROM devices WHERE eid = ${body.eid ?? ''} AND company_id = ${ctx.companyId}`,
+        ? sql`SELECT id, imei, region, company_id FROM devices WHERE imei = ${body.imei} AND company_id = ${ctx.companyId}`
+        : sql`SELECT id, imei, region, company_id FROM devices WHERE eid = ${body.eid ?? ''} AND company_id = ${ctx.companyId}`,
       tx,
     );
     if (!device) throw new AppError(23003, { field: body.imei ? 'imei' : 'eid' });
-    return move(database, tx, ctx, body.acCode, {
+    const { record } = await move(database, tx, ctx, body.acCode, {
       from: ['IDLE'],
       set: sql`status = 'ASSIGNED', device_id = ${device.id}, bound_at = now()`,
       action: 'ac.bind',
     });
+    const [op] = await database.rows<{ id: string | number }>(
+      sql`INSERT INTO device_operations (device_id, user_id, action, status, detail)
+          VALUES (${device.id}, ${ctx.userId}, 'esim_download', 'pending', ${JSON.stringify({ acCode: body.acCode })}::jsonb) RETURNING id`,
+      tx,
+    );
+    return { record, device, opId: Number(op.id) };
   });
+  await provider.command(deviceRef(device), 'esim_download', opId);
+  return record;
 }
 
+/**
+ * Unbinds an AC bound to a device, whatever became of its order. An AC whose profile is on the
+ * eUICC (ORDER_EXISTED) has it recycled in the same transaction: the profile is deleted, logged
+ * as a done `esim_delete` operation of the device, and a device that was using it falls back to
+ * its physical card.
+ */
 export async function unbindAc(database: Database, ctx: Ctx, acCode: string): Promise<TAcRecord> {
   return database.db.transaction(async (tx) => {
     await findAc(database, ctx.companyId, acCode, tx);
-    return move(database, tx, ctx, acCode, { from: ['ASSIGNED'], set: sql`status = 'IDLE', device_id = NULL, bound_at = NULL`, action: 'ac.unbind' });
+    const { record, before } = await move(database, tx, ctx, acCode, {
+      from: ['ASSIGNED', 'ORDER_EXISTED', 'ORDER_INVALID'],
+      set: sql`status = 'IDLE', device_id = NULL, bound_at = NULL`,
+      action: 'ac.unbind',
+    });
+    if (before.status === 'ORDER_EXISTED' && before.deviceId) await recycleProfile(database, tx, ctx, before.deviceId, acCode);
+    return record;
   });
 }
 
-/** Deletes an AC that is not bound: it stays in the history as DELETED, and its code may be imported again. */
+async function recycleProfile(database: Database, tx: Tx, ctx: Ctx, deviceId: string, acCode: string): Promise<void> {
+  const recycled = await database.rows<{ iccid: string; was: string }>(
+    sql`WITH old AS (SELECT id, state FROM esim_profiles WHERE device_id = ${deviceId} AND ac_code = ${acCode} AND state <> 'deleted' FOR UPDATE)
+        UPDATE esim_profiles p SET state = 'deleted', updated_at = now() FROM old WHERE p.id = old.id RETURNING p.iccid, old.state AS was`,
+    tx,
+  );
+  for (const p of recycled) {
+    if (p.was === 'enabled') await fallBackToPhysicalCard(database, tx, deviceId);
+    await database.rows(
+      sql`INSERT INTO device_operations (device_id, user_id, action, status, detail, finished_at)
+          VALUES (${deviceId}, ${ctx.userId}, 'esim_delete', 'done',
+                  ${JSON.stringify({ result: 'done', iccid: p.iccid, acCode, recycled: true })}::jsonb, now())`,
+      tx,
+    );
+  }
+}
+
+/**
+ * Deletes an AC that is idle, or whose order failed (ORDER_INVALID: nothing of it is on the
+ * eUICC): it stays in the history as DELETED, and its code may be imported again.
+ */
 export async function deleteAc(database: Database, ctx: Ctx, acCode: string): Promise<TAcRecord> {
   return database.db.transaction(async (tx) => {
     await findAc(database, ctx.companyId, acCode, tx);
-    return move(database, tx, ctx, acCode, {
+    const { record } = await move(database, tx, ctx, acCode, {
       from: ['IDLE', 'ORDER_INVALID'],
       set: sql`status = 'DELETED', device_id = NULL, bound_at = NULL`,
       action: 'ac.delete',
     });
+    return record;
   });
 }

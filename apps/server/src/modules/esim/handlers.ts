@@ -1,21 +1,39 @@
 import type { Database } from '../../db/client.js';
-import { handlers } from '../../http/handler.js';
-import { AppError } from '../../plugins/errors.js';
+import { type FileReply, handlers } from '../../http/handler.js';
+import { t } from '../../i18n/index.js';
 import type { ConnectivityProvider } from '../network/index.js';
+import { type EsimCommand, sendEsimCommand } from './commands.js';
+import { esimDetail } from './detail.js';
+import { streamEsimXlsx } from './export.js';
+import { listEsims } from './list.js';
 
-const todo = async (): Promise<never> => {
-  throw new AppError(10001);
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+type CommandCtx = {
+  body: { eid: string; iccid?: string };
+  scope: { companyId: string };
+  caller: { userId: string };
+  actor: Parameters<typeof sendEsimCommand>[2]['actor'];
+  locale: Parameters<typeof sendEsimCommand>[2]['locale'];
 };
 
-/** The eSIM list and EID detail (docs/esim.md). */
-export const esimHandlers = (_deps: { database: Database; provider: ConnectivityProvider }) =>
-  handlers({
-    'POST /rrp/esim/list': todo,
-    'POST /rrp/esim/detail': todo,
-    'POST /rrp/esim/profile/enable': todo,
-    'POST /rrp/esim/profile/disable': todo,
-    'POST /rrp/esim/profile/delete': todo,
-    'POST /rrp/esim/activate': todo,
-    'POST /rrp/esim/pause': todo,
-    'GET /rrp/esim/export': todo,
+/** The eSIM list and EID detail of the caller's company (docs/esim.md). */
+export const esimHandlers = ({ database, provider }: { database: Database; provider: ConnectivityProvider }) => {
+  const command = (kind: EsimCommand, { body, scope, caller, actor, locale }: CommandCtx) =>
+    sendEsimCommand(database, provider, { companyId: scope.companyId, userId: caller.userId, actor, locale }, kind, body.eid, body.iccid);
+
+  return handlers({
+    'POST /rrp/esim/list': ({ scope, body }) => listEsims(database, scope.companyId, body),
+    'POST /rrp/esim/detail': ({ scope, body }) => esimDetail(database, scope.companyId, body.eid),
+    'POST /rrp/esim/profile/enable': (ctx) => command('esim_enable', ctx),
+    'POST /rrp/esim/profile/disable': (ctx) => command('esim_disable', ctx),
+    'POST /rrp/esim/profile/delete': (ctx) => command('esim_delete', ctx),
+    'POST /rrp/esim/activate': (ctx) => command('esim_activate', ctx),
+    'POST /rrp/esim/pause': (ctx) => command('esim_pause', ctx),
+    'GET /rrp/esim/export': ({ scope, query, locale, req }): FileReply => ({
+      contentType: XLSX_TYPE,
+      filename: t(locale, 'esim.file.export'),
+      body: streamEsimXlsx(database, scope.companyId, query, locale, (err) => req.log.error({ err }, 'esim export failed')),
+    }),
   });
+};

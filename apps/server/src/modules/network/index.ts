@@ -6,5 +6,6 @@ export { networkJobs } from './jobs.js';
 export { type CommandKind, type ConnectivityProvider, type DeviceRef, deviceRef } from './provider.js';
 export { buildReportCall } from './report-client.js';
 export { usageWindows } from './rollup.js';
+export { fallBackToPhysicalCard } from './simulator/esim.js';
 export { fleetTick } from './simulator/fleet.js';
 export { SimulatorProvider } from './simulator/provider.js';

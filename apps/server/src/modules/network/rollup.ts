@@ -117,14 +117,23 @@ export async function rollup(database: Database, opts: { now?: () => number; lag
         if (BigInt(upper) > BigInt(from)) {
           // Summed per device, day and area first (few areas per device and day), then each
           // area's region is looked up once per group: roaming costs one small extra aggregate.
+          // The same sums, per device, go to the enabled profile of each device on its eSIM
+          // (docs/esim.md: bytes belong to the profile enabled at roll-up time), in the same statement.
           const rows = await database.rows<{ device_id: string }>(
-            sql`INSERT INTO device_usage_daily (device_id, company_id, day, bytes, roaming_bytes)
+            sql`WITH s AS (
+                  SELECT r.device_id, (r.reported_at AT TIME ZONE 'UTC')::date AS day, r.area, sum(r.bytes) AS bytes
+                  FROM device_reports r
+                  WHERE r.id > ${from}::bigint AND r.id <= ${upper}::bigint
+                  GROUP BY r.device_id, (r.reported_at AT TIME ZONE 'UTC')::date, r.area),
+                profiles AS (
+                  UPDATE esim_profiles p SET usage_bytes = p.usage_bytes + u.bytes
+                  FROM (SELECT s.device_id, sum(s.bytes) AS bytes FROM s JOIN devices d ON d.id = s.device_id AND d.status = 'esim'
+                        GROUP BY s.device_id) u
+                  WHERE p.device_id = u.device_id AND p.state = 'enabled' AND u.bytes > 0)
+                INSERT INTO device_usage_daily (device_id, company_id, day, bytes, roaming_bytes)
                 SELECT s.device_id, d.company_id, s.day, sum(s.bytes),
                        coalesce(sum(s.bytes) FILTER (WHERE ${AREA_REGION} <> d.region), 0)
-                FROM (SELECT r.device_id, (r.reported_at AT TIME ZONE 'UTC')::date AS day, r.area, sum(r.bytes) AS bytes
-                      FROM device_reports r
-                      WHERE r.id > ${from}::bigint AND r.id <= ${upper}::bigint
-                      GROUP BY r.device_id, (r.reported_at AT TIME ZONE 'UTC')::date, r.area) s
+                FROM s
                 JOIN devices d ON d.id = s.device_id
                 GROUP BY s.device_id, d.company_id, s.day
                 ON CONFLICT (device_id, day) DO UPDATE SET bytes = device_usage_daily.bytes + excluded.bytes,

@@ -3,7 +3,7 @@ import type { Database, Tx } from '../../../db/client.js';
 import { writeReports } from '../ingest.js';
 import type { CommandKind } from '../provider.js';
 import { completeAtCommand } from './at.js';
-import { completeEsimCommand } from './esim.js';
+import { completeEsimCommand, EMPTY_PROFILE_LIST, esimProfileForSwitch } from './esim.js';
 import { probeLink } from './link.js';
 import { between, SIM_TIMING } from './timing.js';
 import { iccidFor, networkOperatorsOf, profileOf, signalNow } from './world.js';
@@ -86,11 +86,22 @@ export async function completeCommand(database: Database, job: CommandJob, rand:
         const wanted = row.detail?.target;
         const to = CARDS.includes(wanted as never) ? (wanted as string) : row.status === 'physical_card' ? 'esim' : 'physical_card';
         const ops = networkOperatorsOf(row.region);
-        // A different card may belong to a different network operator.
-        const networkOperator = rand() < 0.5 ? (row.network_operator ?? profile.networkOperator) : ops[Math.floor(rand() * ops.length)];
-        const iccid = iccidFor(row.imei, row.region, networkOperator, to);
+        // A different card may belong to a different network operator; the eSIM is the eUICC's enabled profile.
+        let networkOperator = rand() < 0.5 ? (row.network_operator ?? profile.networkOperator) : ops[Math.floor(rand() * ops.length)];
+        let iccid = iccidFor(row.imei, row.region, networkOperator, to);
+        const esim = to === 'esim' ? await esimProfileForSwitch(database, tx, job.deviceId) : null;
+        if (esim === 'empty') {
+          await finish(database, tx, job.operationId, 'failed', EMPTY_PROFILE_LIST);
+          return;
+        }
+        if (esim) ({ iccid, networkOperator } = esim);
         const signal = signalNow(profile, rand);
-        await touch(sql`status = ${to}, iccid = ${iccid}, network_operator = ${networkOperator}, signal_level = ${signal}, online = NOT suspended`);
+        // a paused eSIM carries no traffic: on it the device stays offline
+        const paused = to === 'esim' ? sql`esim_paused` : sql`false`;
+        await touch(
+          sql`status = ${to}, iccid = ${iccid}, network_operator = ${networkOperator}, signal_level = CASE WHEN ${paused} THEN 0 ELSE ${signal} END,
+              online = NOT suspended AND NOT ${paused}`,
+        );
         await finish(database, tx, job.operationId, 'done', { result: 'done', from: row.status, to, iccid, networkOperator });
         return;
       }

@@ -22,7 +22,7 @@ type Due = {
 export const ACTIVE_STATUSES = ['physical_card', 'esim', 'seed_card'] as const;
 
 /**
- * One tick of the simulated fleet: the active devices (with service, not suspended) whose last
+ * One tick of the simulated fleet: the active devices (with service, not suspended, not on a paused eSIM) whose last
  * report is older than the reporting rhythm report now, at most `slice` of them, oldest first,
  * in one batch through the same ingestion as the device API. Devices drop off the network now
  * and then (by their own drop rate) and come back a report or a few later.
@@ -36,7 +36,7 @@ export async function fleetTick(database: Database, opts: { now?: number; slice?
                CASE WHEN d.last_probe_at IS NULL OR d.last_probe_at <= ${new Date(now).toISOString()}::timestamptz - make_interval(mins => s.interval_minutes)
                     THEN s.domains END AS probe_domains
         FROM devices d LEFT JOIN strategies s ON s.id = d.strategy_id
-        WHERE d.status IN ('physical_card', 'esim', 'seed_card') AND NOT d.suspended
+        WHERE d.status IN ('physical_card', 'esim', 'seed_card') AND NOT d.suspended AND NOT (d.status = 'esim' AND d.esim_paused)
           AND (d.last_report_at IS NULL OR d.last_report_at <= ${new Date(now - everyMs).toISOString()}::timestamptz)
         ORDER BY d.last_report_at NULLS FIRST
         LIMIT ${opts.slice ?? SIM_TIMING.fleetSlice}`,

@@ -1,0 +1,77 @@
+import { ESIM_LIMITS, type NetworkOperatorCode, type ProfileState, type TEsimDetail } from '@rrp/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.js';
+import { iso } from '../../lib/units.js';
+import { AppError } from '../../plugins/errors.js';
+import { ESIM_COLUMNS, ESIM_JOINS, type EsimDbRow, toEsimRow } from './rows.js';
+
+export type EsimDevice = EsimDbRow & { region: string; company_id: string; suspended: boolean };
+
+/** The caller company's device carrying the EID; 35001 when there is none, whoever else has it. */
+export async function findEsim(database: Database, companyId: string, eid: string, tx?: Tx): Promise<EsimDevice> {
+  const [d] = await database.rows<EsimDevice>(
+    sql`SELECT ${ESIM_COLUMNS}, d.region, d.company_id, d.suspended FROM devices d ${ESIM_JOINS}
+        WHERE d.eid = ${eid} AND d.company_id = ${companyId}`,
+    tx,
+  );
+  if (!d) throw new AppError(35001, { field: 'eid' });
+  return d;
+}
+
+type ProfileRow = {
+  iccid: string;
+  operator_code: NetworkOperatorCode;
+  state: ProfileState;
+  ac_code: string | null;
+  usage_bytes: string | number;
+  created_at: string | Date;
+  updated_at: string | Date;
+};
+
+type OperationRow = {
+  id: string | number;
+  action: string;
+  status: 'pending' | 'done' | 'failed';
+  actor: string | null;
+  detail: unknown;
+  created_at: string | Date;
+  finished_at: string | Date | null;
+};
+
+/** One eSIM: its row, its profiles (deleted ones last) and its eSIM commands and card switches, newest first. */
+export async function esimDetail(database: Database, companyId: string, eid: string): Promise<TEsimDetail> {
+  const esim = await findEsim(database, companyId, eid);
+  const [profiles, ops] = await Promise.all([
+    database.rows<ProfileRow>(
+      sql`SELECT iccid, operator_code, state, ac_code, usage_bytes, created_at, updated_at FROM esim_profiles
+          WHERE device_id = ${esim.id} ORDER BY state = 'deleted', state <> 'enabled', created_at, id`,
+    ),
+    database.rows<OperationRow>(
+      sql`SELECT o.id, o.action, o.status, u.name AS actor, o.detail, o.created_at, o.finished_at
+          FROM device_operations o LEFT JOIN users u ON u.id = o.user_id
+          WHERE o.device_id = ${esim.id} AND (o.action LIKE 'esim\\_%' OR o.action = 'switch_card')
+          ORDER BY o.created_at DESC, o.id DESC LIMIT ${ESIM_LIMITS.operationsShown}`,
+    ),
+  ]);
+  return {
+    esim: toEsimRow(esim),
+    profiles: profiles.map((p) => ({
+      iccid: p.iccid,
+      operatorCode: p.operator_code,
+      state: p.state,
+      acCode: p.ac_code,
+      usageBytes: Number(p.usage_bytes),
+      createdAt: iso(p.created_at) as string,
+      updatedAt: iso(p.updated_at) as string,
+    })),
+    operations: ops.map((o) => ({
+      id: Number(o.id),
+      action: o.action,
+      status: o.status,
+      actor: o.actor,
+      detail: o.detail ?? null,
+      createdAt: iso(o.created_at) as string,
+      finishedAt: iso(o.finished_at),
+    })),
+  };
+}
