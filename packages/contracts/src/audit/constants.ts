@@ -80,6 +80,12 @@ export const AUDIT_ACTIONS = [
   'ac.bind',
   'ac.unbind',
   'ac.delete',
+  'atCard.command',
+  'esim.profile.enable',
+  'esim.profile.disable',
+  'esim.profile.delete',
+  'esim.activate',
+  'esim.pause',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -81,6 +81,12 @@ export const AUDIT_TEXTS = {
   'audit.action.ac.bind': { zh: '绑定 AC', en: 'Bind an AC to a device' },
   'audit.action.ac.unbind': { zh: '解绑 AC', en: 'Unbind an AC' },
   'audit.action.ac.delete': { zh: '删除 AC', en: 'Delete an AC' },
+  'audit.action.atCard.command': { zh: '发送 AT 指令', en: 'Send an AT command' },
+  'audit.action.esim.profile.enable': { zh: '启用 eSIM Profile', en: 'Enable an eSIM profile' },
+  'audit.action.esim.profile.disable': { zh: '停用 eSIM Profile', en: 'Disable an eSIM profile' },
+  'audit.action.esim.profile.delete': { zh: '删除 eSIM Profile', en: 'Delete an eSIM profile' },
+  'audit.action.esim.activate': { zh: '激活 eSIM', en: 'Activate an eSIM' },
+  'audit.action.esim.pause': { zh: '暂停 eSIM', en: 'Pause an eSIM' },
 
   'audit.target.member': { zh: '成员', en: 'Member' },
   'audit.target.role': { zh: '角色', en: 'Role' },

@@ -1,16 +1,14 @@
 import type { Database } from '../../db/client.js';
 import { handlers } from '../../http/handler.js';
-import { AppError } from '../../plugins/errors.js';
 import type { ConnectivityProvider } from '../network/index.js';
+import { sendAtCommand } from './command.js';
+import { atLog, listAtCards } from './list.js';
 
-const todo = async (): Promise<never> => {
-  throw new AppError(10001);
-};
-
-/** AT card management (docs/at-cards.md). */
-export const atCardHandlers = (_deps: { database: Database; provider: ConnectivityProvider }) =>
+/** AT card management: the SIM slots of the company's devices and the AT commands sent to them (docs/at-cards.md). */
+export const atCardHandlers = ({ database, provider }: { database: Database; provider: ConnectivityProvider }) =>
   handlers({
-    'POST /rrp/atCard/list': todo,
-    'POST /rrp/atCard/log': todo,
-    'POST /rrp/atCard/command': todo,
+    'POST /rrp/atCard/list': ({ scope, body }) => listAtCards(database, scope.companyId, body),
+    'POST /rrp/atCard/log': ({ scope, body }) => atLog(database, scope.companyId, body.imei),
+    'POST /rrp/atCard/command': ({ scope, caller, actor, locale, body }) =>
+      sendAtCommand(database, provider, { companyId: scope.companyId, userId: caller.userId, actor, locale }, body),
   });

@@ -1,0 +1,102 @@
+import { AT_CARD_LIMITS, type AtCardState, type NetworkOperatorCode, type TAtCard, type TAtLogEntry, type zAtCardListRequest } from '@rrp/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { iso } from '../../lib/units.js';
+import { AppError } from '../../plugins/errors.js';
+import { AT_PENDING, SLOT_STATE } from './state.js';
+
+type CardRow = {
+  imei: string;
+  name: string;
+  slot: number;
+  iccid: string | null;
+  operator_code: NetworkOperatorCode | null;
+  state: AtCardState;
+  signal_level: number | null;
+  pending: boolean;
+  synced_at: string | Date | null;
+  total: number;
+};
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The SIM slots of the company's devices, newest devices first and a device's slots in order, in
+ * one query (the total through a window). Filters apply to slots: the keyword to the IMEI or the
+ * slot's ICCID, the state to the state as computed.
+ */
+export async function listAtCards(database: Database, companyId: string, q: z.output<typeof zAtCardListRequest>): Promise<{ total: number; list: TAtCard[] }> {
+  const where: SQL[] = [sql`d.company_id = ${companyId}`];
+  if (q.keyword) {
+    const k = like(q.keyword);
+    where.push(sql`(d.imei LIKE ${k} OR c.iccid LIKE ${k})`);
+  }
+  if (q.state) where.push(sql`${SLOT_STATE} = ${q.state}`);
+  if (q.operatorCode) where.push(sql`c.operator_code = ${q.operatorCode}`);
+  const rows = await database.rows<CardRow>(
+    sql`SELECT d.imei, d.name, c.slot, c.iccid, c.operator_code, ${SLOT_STATE} AS state, c.signal_level, ${AT_PENDING} AS pending,
+               c.synced_at, count(*) OVER ()::int AS total
+        FROM at_cards c JOIN devices d ON d.id = c.device_id
+        WHERE ${sql.join(where, sql` AND `)}
+        ORDER BY d.created_at DESC, d.imei, c.slot
+        LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
+  );
+  // a page past the end has no row to carry the total
+  const total = rows[0]?.total ?? (q.pageNum > 1 ? await countAtCards(database, where) : 0);
+  return {
+    total,
+    list: rows.map((r) => ({
+      imei: r.imei,
+      deviceName: r.name,
+      slot: r.slot,
+      iccid: r.iccid,
+      operatorCode: r.operator_code,
+      state: r.state,
+      signalLevel: r.state === 'active' ? r.signal_level : null,
+      pending: r.pending,
+      syncedAt: iso(r.synced_at),
+    })),
+  };
+}
+
+async function countAtCards(database: Database, where: SQL[]): Promise<number> {
+  const [r] = await database.rows<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM at_cards c JOIN devices d ON d.id = c.device_id WHERE ${sql.join(where, sql` AND `)}`,
+  );
+  return r.n;
+}
+
+type LogRow = {
+  id: string | number;
+  status: TAtLogEntry['status'];
+  detail: { command?: 'switch' | 'sync'; slot?: number | null; at?: string; response?: string | null } | null;
+  actor: string | null;
+  created_at: string | Date;
+  finished_at: string | Date | null;
+};
+
+/** The AT commands sent to a device of the company and the module's raw answers, newest first (36001 for another company's IMEI). */
+export async function atLog(database: Database, companyId: string, imei: string): Promise<{ list: TAtLogEntry[] }> {
+  const [device] = await database.rows<{ id: string }>(sql`SELECT id FROM devices WHERE imei = ${imei} AND company_id = ${companyId}`);
+  if (!device) throw new AppError(36001, { field: 'imei' });
+  const rows = await database.rows<LogRow>(
+    sql`SELECT o.id, o.status, o.detail, u.name AS actor, o.created_at, o.finished_at
+        FROM device_operations o LEFT JOIN users u ON u.id = o.user_id
+        WHERE o.device_id = ${device.id} AND o.action = 'at_command'
+        ORDER BY o.created_at DESC, o.id DESC LIMIT ${AT_CARD_LIMITS.logShown}`,
+  );
+  return {
+    list: rows.map((r) => ({
+      operationId: Number(r.id),
+      command: r.detail?.command === 'switch' ? 'switch' : 'sync',
+      slot: r.detail?.slot ?? null,
+      at: r.detail?.at ?? '',
+      response: r.detail?.response ?? null,
+      status: r.status,
+      actor: r.actor,
+      createdAt: iso(r.created_at) as string,
+      finishedAt: iso(r.finished_at),
+    })),
+  };
+}
