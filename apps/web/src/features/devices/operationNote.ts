@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
 type StrategyReason = { domain?: string; packetLoss?: number; delay?: number | null; jitter?: number | null; failed?: string[]; probes?: number };
-type Detail = { strategyName?: string; reason?: StrategyReason | string; capMb?: number; usageMb?: number };
+type Detail = { strategyName?: string; reason?: StrategyReason | string; capMb?: number; usageMb?: number; iccid?: unknown };
 
 const asDetail = (detail: unknown): Detail => (detail && typeof detail === 'object' ? (detail as Detail) : {});
 
@@ -29,6 +29,8 @@ export function operationNote(t: TFunction, action: string, detail: unknown): st
       probes: r.probes ?? 1,
     });
   }
+  // an eSIM profile command names its profile
+  if (action.startsWith('esim_') && typeof d.iccid === 'string' && d.iccid) return `ICCID ${d.iccid}`;
   if (d.reason === 'data_cap') {
     return action === 'suspend' ? t('devices:op.reasonCap', { cap: d.capMb ?? '', usage: d.usageMb ?? '' }) : t('devices:op.reasonCapLifted');
   }

@@ -1,7 +1,117 @@
+import { ExportOutlined } from '@ant-design/icons';
+import { ESIM_SORTS } from '@rrp/contracts/constants';
+import { Button, Card, Empty, Grid, Select, Space, Typography } from 'antd';
+import { type HTMLAttributes, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PagedTable } from '../../lib/PagedTable';
+import { downloadEsimList, type EsimListRequest, type EsimSort, type TEsimRow, useEsimList } from './api';
+import { EsimDetailDrawer } from './EsimDetailDrawer';
+import { type EsimFilters, EsimFiltersForm } from './EsimFiltersForm';
+import { ESIM_TABLE_WIDTH, esimColumns, sortFromTable } from './esimColumns';
+import './esim.css';
 
-/** Placeholder until the page lands. */
+const PAGE_SIZES = [10, 20, 50] as const;
+
+/** The eSIMs (eUICCs) of the company's devices (spec section 2: eSIM list with EID detail); `?eid=` opens one. */
 export default function EsimListPage() {
-  const { t } = useTranslation('esim');
-  return <h1>{t('page.title')}</h1>;
+  const { t, i18n } = useTranslation();
+  const [filters, setFilters] = useState<EsimFilters>({});
+  const [sort, setSort] = useState<EsimSort>('created_desc');
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const req = useMemo<EsimListRequest>(() => ({ ...page, ...filters, sort }), [filters, page, sort]);
+  const list = useEsimList(req);
+  const [params, setParams] = useSearchParams();
+  const eid = params.get('eid');
+  const [exporting, setExporting] = useState(false);
+  const pinned = Grid.useBreakpoint().md !== false;
+  const filtered = Object.keys(filters).length > 0;
+
+  const openDetail = (next: string | null) =>
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p);
+        if (next) out.set('eid', next);
+        else out.delete('eid');
+        return out;
+      },
+      { replace: !next },
+    );
+
+  const changeSort = (next: EsimSort) => {
+    setSort(next);
+    setPage((p) => ({ ...p, pageNum: 1 }));
+  };
+
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      await downloadEsimList(filters);
+    } catch {
+      /* shown by the http client */
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns = esimColumns(t, i18n.language, sort, (r) => openDetail(r.eid), pinned);
+
+  return (
+    <div className="esim-page" data-testid="esim-page">
+      <Card
+        variant="borderless"
+        className="esim-card"
+        title={t('esim:list.title')}
+        extra={<Typography.Text type="secondary">{t('common:utcNote')}</Typography.Text>}
+      >
+        <EsimFiltersForm
+          onApply={(f) => {
+            setFilters(f);
+            setPage((p) => ({ ...p, pageNum: 1 }));
+          }}
+        />
+        <div className="esim-toolbar">
+          <Space wrap>
+            <label htmlFor="esim-sort" className="esim-sort-label">
+              {t('esim:list.sort')}
+            </label>
+            <Select<EsimSort>
+              id="esim-sort"
+              className="esim-sort"
+              value={sort}
+              onChange={changeSort}
+              data-testid="esim-sort"
+              options={ESIM_SORTS.map((s) => ({ value: s, label: t(`esim:sort.${s}`) }))}
+            />
+          </Space>
+          <Button icon={<ExportOutlined />} loading={exporting} onClick={() => void exportList()} data-testid="esim-export">
+            {t('esim:list.export')}
+          </Button>
+        </div>
+        <PagedTable<TEsimRow>
+          rowKey="eid"
+          data-testid="esim-table"
+          columns={columns}
+          scroll={{ x: ESIM_TABLE_WIDTH }}
+          list={list}
+          page={page}
+          setPage={setPage}
+          pageSizes={PAGE_SIZES}
+          totalText={(total) => t('esim:list.total', { count: total })}
+          loadFailed={t('esim:list.loadFailed')}
+          empty={<Empty description={<span data-testid="esim-empty">{filtered ? t('esim:list.emptyFiltered') : t('esim:list.empty')}</span>} />}
+          onRow={(r) => ({ onClick: () => openDetail(r.eid), className: 'esim-row', 'data-testid': `esim-row-${r.eid}` }) as HTMLAttributes<HTMLElement>}
+          onChange={(_p, _f, sorter, extra) => {
+            if (extra.action !== 'sort') return;
+            const s = Array.isArray(sorter) ? sorter[0] : sorter;
+            changeSort(sortFromTable(s?.columnKey, s?.order ?? undefined));
+          }}
+        />
+        <Typography.Paragraph type="secondary" className="esim-note">
+          {t('esim:list.usageNoteT1')}
+        </Typography.Paragraph>
+      </Card>
+      <EsimDetailDrawer eid={eid} onClose={() => openDetail(null)} />
+    </div>
+  );
 }
