@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
@@ -130,4 +132,22 @@ export async function switchConsoleLanguage(page: Page, locale: 'zh-CN' | 'en') 
   await page.getByTestId('lang-switch').click();
   await page.getByTestId(`lang-${locale}`).click();
   await expect(home).toBeVisible();
+}
+
+/** Imports devices in mainland China through the device import page (`/device`), and waits for the result. */
+export async function importDevices(page: Page, imeis: string[], namePrefix: string) {
+  const dir = await mkdtemp(join(tmpdir(), 'rrp-import-'));
+  const file = await writeWorkbook(
+    dir,
+    'devices.xlsx',
+    ['IMEI', '设备名称'],
+    imeis.map((imei, i) => [imei, `${namePrefix}-${i + 1}`]),
+  );
+  await page.goto('/device');
+  await chooseOption(page, 'import-region', '中国大陆');
+  const chooser = page.waitForEvent('filechooser');
+  await page.locator('.ant-upload-drag', { has: page.getByTestId('import-file') }).click();
+  await (await chooser).setFiles(file);
+  await page.getByTestId('import-submit').click();
+  await expect(page.getByTestId('import-result')).toBeVisible({ timeout: 30_000 });
 }

@@ -1,8 +1,6 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { chooseOption, dismissAnnouncementIfShown, signIn, switchConsoleLanguage, writeWorkbook } from './helpers.js';
+import { chooseOption, dismissAnnouncementIfShown, importDevices, signIn, switchConsoleLanguage } from './helpers.js';
 import { expectAccessible } from './quality.js';
 
 /*
@@ -22,28 +20,11 @@ const STRATEGY = `严格${stamp.slice(-4)}`;
 const shot = (page: Page, name: string) =>
   process.env.SHOTS_DIR ? page.screenshot({ path: join(process.env.SHOTS_DIR, `${name}.png`), fullPage: true }) : null;
 
-async function importDevices(page: Page) {
-  const dir = await mkdtemp(join(tmpdir(), 'rrp-monitoring-'));
-  const file = await writeWorkbook(
-    dir,
-    'monitoring.xlsx',
-    ['IMEI', '设备名称'],
-    IMEIS.map((imei, i) => [imei, `监控-${i + 1}`]),
-  );
-  await page.goto('/device');
-  await chooseOption(page, 'import-region', '中国大陆');
-  const chooser = page.waitForEvent('filechooser');
-  await page.locator('.ant-upload-drag', { has: page.getByTestId('import-file') }).click();
-  await (await chooser).setFiles(file);
-  await page.getByTestId('import-submit').click();
-  await expect(page.getByTestId('import-result')).toBeVisible({ timeout: 30_000 });
-}
-
 test('a strategy whose limits no link meets switches the device’s card once, and its detail says why', async ({ page }) => {
   await signIn(page, ADMIN);
   await dismissAnnouncementIfShown(page);
   await switchConsoleLanguage(page, 'zh-CN');
-  await importDevices(page);
+  await importDevices(page, IMEIS, '监控');
 
   await page.goto('/settings');
   await page.getByTestId('strategies-card').waitFor();

@@ -88,7 +88,6 @@ export function AcImportForm({ onDone, onCancel }: { onDone: (r: TAcImportResult
         label={t('ac:import.file')}
         valuePropName="fileList"
         getValueFromEvent={(e: { fileList: UploadFile[] }) => e.fileList.slice(-1)}
-        extra={t('ac:import.fileHint', { mb: AC_FILE_MAX_MB })}
         rules={[
           { required: true, message: t('ac:import.fileRequired') },
           {

@@ -63,14 +63,16 @@ describe('AC list', () => {
     expect(within(idle).queryByTestId(`ac-unbind-${IDLE_CODE}`)).toBeNull();
 
     const bound = rowOf(BOUND_CODE);
-    for (const text of ['已绑定', '中国联通', 'EID', EID, '860000000000009']) expect(within(bound).getByText(text)).toBeTruthy();
+    for (const text of ['已绑定（下载中）', '中国联通', 'EID', EID, '860000000000009']) expect(within(bound).getByText(text)).toBeTruthy();
     expect(within(bound).getByTestId(`ac-unbind-${BOUND_CODE}`)).toBeTruthy();
     expect(within(bound).queryByTestId(`ac-bind-${BOUND_CODE}`)).toBeNull();
     expect(within(bound).queryByTestId(`ac-delete-${BOUND_CODE}`)).toBeNull();
 
     const invalid = rowOf(INVALID_CODE);
-    for (const text of ['订单无效', '中国电信']) expect(within(invalid).getByText(text)).toBeTruthy();
+    for (const text of ['订单无效（下载失败）', '中国电信']) expect(within(invalid).getByText(text)).toBeTruthy();
     expect(within(invalid).getByTestId(`ac-delete-${INVALID_CODE}`)).toBeTruthy();
+    // a failed download is still bound: unbinding makes it idle again
+    expect(within(invalid).getByTestId(`ac-unbind-${INVALID_CODE}`)).toBeTruthy();
     expect(within(invalid).queryByTestId(`ac-bind-${INVALID_CODE}`)).toBeNull();
 
     const deleted = rowOf(DELETED_CODE);
@@ -91,7 +93,7 @@ describe('AC list', () => {
     await userEvent.click(document.querySelector('.ant-pagination-item-2') as HTMLElement);
     await waitFor(() => expect(a.callsTo('/ac/list').at(-1)?.body).toEqual({ pageNum: 2, pageSize: 10 }));
 
-    await pick('ac-filter-status', '已绑定');
+    await pick('ac-filter-status', '已绑定（下载中）');
     await pick('ac-filter-operator', '中国电信');
     fireEvent.change(screen.getByTestId('ac-filter-keyword'), { target: { value: ' 8600 ' } });
     await userEvent.click(screen.getByTestId('ac-filter-search'));
@@ -191,7 +193,7 @@ describe('AC list', () => {
     await screen.findByTestId(`ac-bind-${IDLE_CODE}`);
     expect(within(rowOf(IDLE_CODE)).getByText('Idle')).toBeTruthy();
     expect(within(rowOf(IDLE_CODE)).getByText('China Mobile')).toBeTruthy();
-    expect(within(rowOf(BOUND_CODE)).getByText('Bound')).toBeTruthy();
+    expect(within(rowOf(BOUND_CODE)).getByText('Bound, downloading')).toBeTruthy();
     expect(screen.getAllByText('Imported (UTC)').length).toBeGreaterThan(0);
     expect(within(document.querySelector('.ant-menu') as HTMLElement).getByText('AC list')).toBeTruthy();
   });

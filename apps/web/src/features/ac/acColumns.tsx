@@ -19,8 +19,10 @@ export type AcRowActions = {
 
 /** What may be done with an AC in its state: bind an idle one, unbind a bound one, delete one not bound. */
 export const canBind = (r: TAcRecord) => r.status === 'IDLE';
-export const canUnbind = (r: TAcRecord) => r.status === 'ASSIGNED';
-export const canDelete = (r: TAcRecord) => r.status !== 'ASSIGNED' && r.status !== 'DELETED';
+/** Bound, downloaded or failed: unbinding returns the AC to IDLE (and recycles a downloaded profile). */
+export const canUnbind = (r: TAcRecord) => r.status === 'ASSIGNED' || r.status === 'ORDER_EXISTED' || r.status === 'ORDER_INVALID';
+/** Idle, or its download failed (nothing is on the eUICC). */
+export const canDelete = (r: TAcRecord) => r.status === 'IDLE' || r.status === 'ORDER_INVALID';
 
 const digits = (v: string | null) => (v ? <span translate="no">{v}</span> : '—');
 

@@ -9,6 +9,9 @@ export type AcLicenseCount = ApiResult<'POST /rrp/ac/license/count'>;
 /** An AC to bind and the device it is for: an IMEI or an EID, never both. */
 export type AcBindBody = { acCode: string } & ({ imei: string } | { eid: string });
 
+/** How often the list is read again while a bound AC's profile is downloading. */
+export const DOWNLOAD_POLL_MS = 3_000;
+
 export const acKeys = {
   all: ['ac'] as const,
   list: (req: AcListRequest) => ['ac', 'list', req] as const,
@@ -17,7 +20,13 @@ export const acKeys = {
 
 /** One page of the company's ACs, filtered by status, operator and keyword. */
 export function useAcList(req: AcListRequest) {
-  return useQuery({ queryKey: acKeys.list(req), queryFn: () => api('POST /rrp/ac/list', req), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: acKeys.list(req),
+    queryFn: () => api('POST /rrp/ac/list', req),
+    placeholderData: keepPreviousData,
+    // a bound AC's profile downloads in seconds: follow it until no AC on the page is under way
+    refetchInterval: (q) => (q.state.data?.list.some((r) => r.status === 'ASSIGNED') ? DOWNLOAD_POLL_MS : false),
+  });
 }
 
 /** The company's AC Licenses: one is consumed by each AC imported. */
