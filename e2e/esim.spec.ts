@@ -110,6 +110,9 @@ test('ACs imported and one bound: the device downloads its profile, enabling it 
   // the device now runs on the profile's ICCID
   await page.goto(`/device-list/detail?imei=${IMEI}`);
   await expect(page.getByText(iccid).first()).toBeVisible();
+  // and its EID leads to its eSIM
+  await page.getByTestId('device-eid').click();
+  await expect(page.getByTestId('esim-detail')).toContainText(IMEI);
 
   // unbinding the AC recycles the profile: deleted on the eUICC, the AC idle again
   await page.goto('/ac-list');

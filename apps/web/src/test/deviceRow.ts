@@ -18,6 +18,7 @@ export function deviceRow(overrides: Partial<TDeviceRow> = {}): TDeviceRow {
     autoRenew: true,
     realName: 'real_name',
     iccid: '8986001234567890123',
+    eid: null,
     networkOperator: 'Vodafone',
     networkOperatorCode: '26202',
     networkType: '4G',

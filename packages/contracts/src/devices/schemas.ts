@@ -44,6 +44,8 @@ export const zDeviceRow = z.object({
   autoRenew: z.boolean(),
   realName: z.enum(REAL_NAME_STATUSES),
   iccid: z.string().nullable(),
+  /** the module's eUICC id, when it carries one (its eSIM in the eSIM list) */
+  eid: z.string().nullable(),
   /** the mobile network operator the device is attached to */
   networkOperator: z.string().nullable(),
   /** the operator's PLMN code when the platform knows it (NETWORK_OPERATOR_CODES), for a name in the reader's language */

@@ -23,6 +23,7 @@ type Row = {
   auto_renew: boolean;
   real_name: TDeviceRow['realName'];
   iccid: string | null;
+  eid: string | null;
   network_operator: string | null;
   network_type: string | null;
   signal_level: number | null;
@@ -42,7 +43,7 @@ type Row = {
   ck: string;
 };
 
-const COLUMNS = sql`d.id, d.imei, d.name, d.region, d.status, d.online, d.suspended, d.auto_renew, d.real_name, d.iccid, d.network_operator,
+const COLUMNS = sql`d.id, d.imei, d.name, d.region, d.status, d.online, d.suspended, d.auto_renew, d.real_name, d.iccid, d.eid, d.network_operator,
   d.network_type, d.signal_level, d.area, d.group_id, g.name AS group_name, g.is_default AS group_default,
   (SELECT s.name FROM strategies s WHERE s.id = d.strategy_id) AS strategy_name, coalesce(d.data_cap_mb, g.data_cap_mb) AS data_cap_mb,
   d.cap_suspended_month IS NOT NULL AS cap_suspended, d.usage_yesterday, d.usage_month, d.activated_at,
@@ -59,6 +60,7 @@ const toRow = (r: Row): TDeviceRow => ({
   autoRenew: r.auto_renew,
   realName: r.real_name,
   iccid: r.iccid,
+  eid: r.eid,
   networkOperator: r.network_operator,
   networkOperatorCode: networkOperatorCode(r.network_operator),
   networkType: r.network_type,

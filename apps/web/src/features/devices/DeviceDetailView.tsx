@@ -127,6 +127,21 @@ function DetailBody({ detail }: { detail: DeviceDetail }) {
           </Descriptions.Item>
           <Descriptions.Item label={t('devices:column.realName')}>{labelOf(t, 'realName', d.realName)}</Descriptions.Item>
           <Descriptions.Item label={t('devices:column.iccid')}>{d.iccid ? <Typography.Text copyable>{d.iccid}</Typography.Text> : '—'}</Descriptions.Item>
+          <Descriptions.Item label="EID">
+            {d.eid ? (
+              <Link
+                to={`/esim-list?eid=${d.eid}`}
+                translate="no"
+                className="break-all"
+                data-testid="device-eid"
+                aria-label={t('devices:detail.eidOf', { eid: d.eid })}
+              >
+                {d.eid}
+              </Link>
+            ) : (
+              '—'
+            )}
+          </Descriptions.Item>
           <Descriptions.Item label={t('devices:column.strategy')}>{d.strategyName ? <UserText>{d.strategyName}</UserText> : '—'}</Descriptions.Item>
           <Descriptions.Item label={t('devices:column.dataCap')}>
             <span data-testid="device-data-cap">{d.dataCapMb === null ? t('devices:dataCap.none') : t('devices:dataCap.value', { cap: d.dataCapMb })}</span>
