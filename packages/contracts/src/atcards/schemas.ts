@@ -14,7 +14,7 @@ export const zAtCard = z.object({
   iccid: z.string().nullable(),
   operatorCode: z.enum(NETWORK_OPERATOR_CODES).nullable(),
   state: z.enum(AT_CARD_STATES),
-  /** 0 (none) to 5, as the last sync read it (active slot only) */
+  /** 0 (none) to 5: the device's signal as it last reported it (active slot only) */
   signalLevel: z.number().int().nullable(),
   /** an AT command on the device is pending */
   pending: z.boolean(),

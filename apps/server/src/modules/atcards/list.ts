@@ -6,8 +6,9 @@ import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { AT_PENDING, SLOT_STATE } from './state.js';
 
+/** A page row; all null on the row that only carries the count when the page is past the end. */
 type CardRow = {
-  imei: string;
+  imei: string | null;
   name: string;
   slot: number;
   iccid: string | null;
@@ -16,14 +17,13 @@ type CardRow = {
   signal_level: number | null;
   pending: boolean;
   synced_at: string | Date | null;
-  total: number;
 };
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The SIM slots of the company's devices, newest devices first and a device's slots in order, in
- * one query (the total through a window). Filters apply to slots: the keyword to the IMEI or the
+ * one query. Filters apply to slots: the keyword to the IMEI or the
  * slot's ICCID, the state to the state as computed.
  */
 export async function listAtCards(database: Database, companyId: string, q: z.output<typeof zAtCardListRequest>): Promise<{ total: number; list: TAtCard[] }> {
@@ -34,37 +34,41 @@ export async function listAtCards(database: Database, companyId: string, q: z.ou
   }
   if (q.state) where.push(sql`${SLOT_STATE} = ${q.state}`);
   if (q.operatorCode) where.push(sql`c.operator_code = ${q.operatorCode}`);
-  const rows = await database.rows<CardRow>(
-    sql`SELECT d.imei, d.name, c.slot, c.iccid, c.operator_code, ${SLOT_STATE} AS state, c.signal_level, ${AT_PENDING} AS pending,
-               c.synced_at, count(*) OVER ()::int AS total
-        FROM at_cards c JOIN devices d ON d.id = c.device_id
-        WHERE ${sql.join(where, sql` AND `)}
-        ORDER BY d.created_at DESC, d.imei, c.slot
-        LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
+  // the matching slots (keys only) are read once, counted and cut to the page; only the page's
+  // slots get their names, state, pending flag and signal
+  const rows = await database.rows<CardRow & { matched: number }>(
+    sql`WITH m AS MATERIALIZED (
+          SELECT c.device_id, c.slot, d.created_at, d.imei FROM at_cards c JOIN devices d ON d.id = c.device_id
+          WHERE ${sql.join(where, sql` AND `)}),
+        page AS (SELECT * FROM m ORDER BY created_at DESC, imei, slot LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize})
+        SELECT n.matched, r.* FROM (SELECT count(*)::int AS matched FROM m) n
+        LEFT JOIN LATERAL (
+          SELECT d.imei, d.name, c.slot, c.iccid, c.operator_code, ${SLOT_STATE} AS state, d.signal_level, ${AT_PENDING} AS pending,
+                 c.synced_at, d.created_at
+          FROM page JOIN at_cards c ON c.device_id = page.device_id AND c.slot = page.slot JOIN devices d ON d.id = c.device_id) r ON true
+        ORDER BY r.created_at DESC, r.imei, r.slot`,
   );
-  // a page past the end has no row to carry the total
-  const total = rows[0]?.total ?? (q.pageNum > 1 ? await countAtCards(database, where) : 0);
+  const total = rows[0]?.matched ?? 0;
   return {
     total,
-    list: rows.map((r) => ({
-      imei: r.imei,
-      deviceName: r.name,
-      slot: r.slot,
-      iccid: r.iccid,
-      operatorCode: r.operator_code,
-      state: r.state,
-      signalLevel: r.state === 'active' ? r.signal_level : null,
-      pending: r.pending,
-      syncedAt: iso(r.synced_at),
-    })),
+    list: rows.flatMap((r) =>
+      r.imei === null
+        ? []
+        : [
+            {
+              imei: r.imei,
+              deviceName: r.name,
+              slot: r.slot,
+              iccid: r.iccid,
+              operatorCode: r.operator_code,
+              state: r.state,
+              signalLevel: r.state === 'active' ? r.signal_level : null,
+              pending: r.pending,
+              syncedAt: iso(r.synced_at),
+            },
+          ],
+    ),
   };
-}
-
-async function countAtCards(database: Database, where: SQL[]): Promise<number> {
-  const [r] = await database.rows<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM at_cards c JOIN devices d ON d.id = c.device_id WHERE ${sql.join(where, sql` AND `)}`,
-  );
-  return r.n;
 }
 
 type LogRow = {
