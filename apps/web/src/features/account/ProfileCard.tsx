@@ -37,7 +37,10 @@ export function ProfileCard({ account }: { account: TAccountInfo | null }) {
         <Descriptions.Item label={t('account:profile.email')}>{account.email || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('account:profile.telephone')}>{account.telephone || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('account:profile.company')}>{account.companyName ? <UserText>{account.companyName}</UserText> : '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('account:profile.locale')}>{t(`common:language.${account.locale}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('account:profile.locale')}>
+          {/* a language is named in itself (an autonym), so it carries its own language */}
+          <span lang={account.locale}>{t(`common:language.${account.locale}`)}</span>
+        </Descriptions.Item>
       </Descriptions>
       <ProfileActions account={account} />
     </Card>
