@@ -10,12 +10,14 @@ const lines = [];
 const failures = [];
 
 // Playwright nests suites; a spec whose `ok` is false failed (after its retries).
-function playwrightFailures(suites, file) {
+function playwrightFailures(suites, path) {
   for (const suite of suites ?? []) {
+    // the outermost suite is the file; the inner ones are describe blocks
+    const here = [...path, suite.title].filter(Boolean);
     for (const spec of suite.specs ?? []) {
-      if (!spec.ok) failures.push(`${suite.file ?? file} › ${spec.title}`);
+      if (!spec.ok) failures.push([...here, spec.title].join(' › '));
     }
-    playwrightFailures(suite.suites, suite.file ?? file);
+    playwrightFailures(suite.suites, here);
   }
 }
 for (const f of existsSync(dir)
@@ -32,7 +34,7 @@ for (const f of existsSync(dir)
     p = r.stats.expected + (r.stats.flaky ?? 0);
     x = r.stats.unexpected;
     s = r.stats.skipped;
-    playwrightFailures(r.suites, '');
+    playwrightFailures(r.suites, []);
   } else {
     p = r.numPassedTests;
     x = r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);

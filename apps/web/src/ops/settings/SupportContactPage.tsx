@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Form, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { formatHours } from '../../features/platform';
 import { api } from '../../lib/api';
 import { formatUtc } from '../../lib/format';
+import { UserText } from '../../lib/UserText';
 import { type ContactValues, SupportContactForm, toContact, toValues } from './SupportContactForm';
 
 const KEY = ['ops', 'platform', 'contact'] as const;
@@ -54,9 +55,15 @@ export default function SupportContactPage() {
             className="ops-settings-state"
             data-testid="ops-contact-state"
             title={
-              data.saved
-                ? t('ops:settings.savedBy', { name: data.updatedBy ?? '—', time: formatUtc(data.updatedAt, 'YYYY-MM-DD HH:mm') })
-                : t('ops:settings.usingDefaults')
+              data.saved ? (
+                <Trans
+                  i18nKey="ops:settings.savedBy"
+                  values={{ name: data.updatedBy ?? '—', time: formatUtc(data.updatedAt, 'YYYY-MM-DD HH:mm') }}
+                  components={{ name: <UserText /> }}
+                />
+              ) : (
+                t('ops:settings.usingDefaults')
+              )
             }
           />
           <SupportContactForm form={form} saving={saving} onSave={() => void save()} onFillDefaults={() => form.setFieldsValue(toValues(data.defaults))} />
