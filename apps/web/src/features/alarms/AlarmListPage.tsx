@@ -1,9 +1,10 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Grid, Result, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Empty, Grid, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCan } from '../../lib/access';
+import { PagedTable } from '../../lib/PagedTable';
 import { type AlarmFilters, AlarmFiltersForm } from './AlarmFiltersForm';
 import { ALARM_TABLE_WIDTH, alarmColumns } from './alarmColumns';
 import { type AlarmListRequest, type TAlarm, useAlarmList, useHandleAlarms } from './api';
@@ -74,46 +75,32 @@ export default function AlarmListPage() {
             {t('alarms:list.selected', { count: selected.length })}
           </Typography.Text>
         </Space>
-        {list.isError && !list.data ? (
-          <Result
-            status="warning"
-            title={t('alarms:list.loadFailed')}
-            extra={<Button onClick={() => void list.refetch()}>{t('common:action.retry')}</Button>}
-          />
-        ) : (
-          <Table<TAlarm>
-            rowKey="id"
-            size="middle"
-            data-testid="alarm-table"
-            columns={alarmColumns(t, screens.md !== false)}
-            dataSource={list.data?.list ?? []}
-            loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-            scroll={{ x: ALARM_TABLE_WIDTH }}
-            locale={{ emptyText: list.isPending ? ' ' : empty }}
-            rowSelection={{
-              selectedRowKeys: selected,
-              onChange: (keys) => setSelected(keys.map(String)),
-              getCheckboxProps: (r) =>
-                ({
-                  disabled: !!r.handledAt,
-                  'aria-label': t('alarms:list.select', { no: r.alarmNo }),
-                  'data-testid': `alarm-check-${r.alarmNo}`,
-                }) as never,
-            }}
-            pagination={{
-              current: page.pageNum,
-              pageSize: page.pageSize,
-              total: list.data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: PAGE_SIZES.map(String),
-              showTotal: (total) => t('alarms:list.total', { count: total }),
-              onChange: (pageNum, pageSize) => {
-                setSelected([]);
-                setPage({ pageNum: pageSize !== page.pageSize ? 1 : pageNum, pageSize });
-              },
-            }}
-          />
-        )}
+        <PagedTable<TAlarm>
+          rowKey="id"
+          data-testid="alarm-table"
+          columns={alarmColumns(t, screens.md !== false)}
+          scroll={{ x: ALARM_TABLE_WIDTH }}
+          list={list}
+          page={page}
+          setPage={(p) => {
+            setSelected([]);
+            setPage(p);
+          }}
+          pageSizes={PAGE_SIZES}
+          totalText={(total) => t('alarms:list.total', { count: total })}
+          loadFailed={t('alarms:list.loadFailed')}
+          empty={empty}
+          rowSelection={{
+            selectedRowKeys: selected,
+            onChange: (keys) => setSelected(keys.map(String)),
+            getCheckboxProps: (r) =>
+              ({
+                disabled: !!r.handledAt,
+                'aria-label': t('alarms:list.select', { no: r.alarmNo }),
+                'data-testid': `alarm-check-${r.alarmNo}`,
+              }) as never,
+          }}
+        />
       </Card>
     </div>
   );

@@ -3,6 +3,7 @@ import { Alert, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCan } from '../../lib/access';
+import './banners.css';
 
 /**
  * The data-warning and open-alarm banners of the overview; each links to its page (the pool
@@ -22,7 +23,7 @@ export function HomeBanners({ data }: { data: TAccountOverview }) {
           description={t('home:banner.dataWarning')}
           action={
             canOpen && (
-              <Link to="/alarm-settings" data-testid="banner-data-warning-link">
+              <Link to="/alarm-settings" className="home-banner-link" data-testid="banner-data-warning-link">
                 {t('home:banner.dataWarningLink')}
               </Link>
             )
@@ -38,7 +39,7 @@ export function HomeBanners({ data }: { data: TAccountOverview }) {
           description={t('home:banner.alarm', { count: data.openAlarms })}
           action={
             canOpen && (
-              <Link to="/alarm-list" data-testid="banner-alarm-link">
+              <Link to="/alarm-list" className="home-banner-link" data-testid="banner-alarm-link">
                 {t('home:banner.alarmLink')}
               </Link>
             )

@@ -1,8 +1,9 @@
 import { FileAddOutlined } from '@ant-design/icons';
-import { Button, Empty, Result, Table, Typography } from 'antd';
+import { Button, Empty, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PagedTable } from '../../lib/PagedTable';
 import { type InvoiceListRequest, type TInvoice, useInvoiceList } from './api';
 import { InvoiceDrawer } from './InvoiceDrawer';
 import { type RecordFilters, RecordFiltersForm } from './RecordFiltersForm';
@@ -48,35 +49,21 @@ export function RecordsTab({ onApply }: { onApply: () => void }) {
       <Typography.Paragraph type="secondary" className="invoice-note">
         {t('invoices:records.note')}
       </Typography.Paragraph>
-      {list.isError && !list.data ? (
-        <Result
-          status="warning"
-          title={t('invoices:records.loadFailed')}
-          extra={<Button onClick={() => void list.refetch()}>{t('common:action.retry')}</Button>}
-        />
-      ) : (
-        <Table<TInvoice>
-          rowKey="id"
-          size="middle"
-          data-testid="invoice-table"
-          columns={recordColumns(t, i18n.language, open)}
-          dataSource={list.data?.list ?? []}
-          loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-          scroll={{ x: RECORD_TABLE_WIDTH }}
-          locale={{ emptyText: list.isPending ? ' ' : empty }}
-          rowClassName="invoice-row-clickable"
-          onRow={openOnRowClick(open)}
-          pagination={{
-            current: page.pageNum,
-            pageSize: page.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showTotal: (total) => t('invoices:list.total', { count: total }),
-            onChange: (pageNum, pageSize) => setPage({ pageNum: pageSize !== page.pageSize ? 1 : pageNum, pageSize }),
-          }}
-        />
-      )}
+      <PagedTable<TInvoice>
+        rowKey="id"
+        data-testid="invoice-table"
+        columns={recordColumns(t, i18n.language, open)}
+        scroll={{ x: RECORD_TABLE_WIDTH }}
+        rowClassName="invoice-row-clickable"
+        onRow={openOnRowClick(open)}
+        list={list}
+        page={page}
+        setPage={setPage}
+        pageSizes={PAGE_SIZES}
+        totalText={(total) => t('invoices:list.total', { count: total })}
+        loadFailed={t('invoices:records.loadFailed')}
+        empty={empty}
+      />
       <InvoiceDrawer id={openId} onClose={() => setParams({ tab: 'records' })} />
     </div>
   );

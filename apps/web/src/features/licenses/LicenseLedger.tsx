@@ -1,10 +1,11 @@
 import type { LicenseLedgerReason, TLicenseLedgerRow } from '@rrp/contracts';
 import { LICENSE_LEDGER_REASONS } from '@rrp/contracts/constants';
-import { Button, Card, DatePicker, Form, Result, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Form, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUtc } from '../../lib/format';
+import { PagedTable } from '../../lib/PagedTable';
 import { UserText } from '../../lib/UserText';
 import { type LedgerRequest, useLedger } from './api';
 
@@ -87,35 +88,19 @@ export function LicenseLedger() {
           </Space>
         </Form.Item>
       </Form>
-      {ledger.isError && !ledger.data ? (
-        <Result
-          status="warning"
-          title={t('orders:ledger.loadFailed')}
-          extra={<Button onClick={() => void ledger.refetch()}>{t('common:action.retry')}</Button>}
-        />
-      ) : (
-        <Table<TLicenseLedgerRow>
-          rowKey="id"
-          size="middle"
-          data-testid="ledger-table"
-          columns={columns}
-          dataSource={ledger.data?.list ?? []}
-          loading={ledger.isFetching}
-          scroll={{ x: 1050 }}
-          locale={{
-            emptyText: ledger.isPending ? ' ' : filters.reason || filters.from || filters.to ? t('orders:ledger.emptyFiltered') : t('orders:ledger.empty'),
-          }}
-          pagination={{
-            current: page.pageNum,
-            pageSize: page.pageSize,
-            total: ledger.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: ['10', '20', '50'],
-            showTotal: (n) => t('orders:list.total', { count: n }),
-            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-          }}
-        />
-      )}
+      <PagedTable<TLicenseLedgerRow>
+        rowKey="id"
+        data-testid="ledger-table"
+        columns={columns}
+        scroll={{ x: 1050 }}
+        list={ledger}
+        page={page}
+        setPage={setPage}
+        pageSizes={[10, 20, 50]}
+        totalText={(n) => t('orders:list.total', { count: n })}
+        loadFailed={t('orders:ledger.loadFailed')}
+        empty={filters.reason || filters.from || filters.to ? t('orders:ledger.emptyFiltered') : t('orders:ledger.empty')}
+      />
     </Card>
   );
 }

@@ -1,9 +1,10 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Grid, Result, Table, Typography } from 'antd';
+import { App, Button, Card, Empty, Grid, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../../lib/access';
+import { PagedTable } from '../../lib/PagedTable';
 import { useSession } from '../../lib/session';
 import { type PayableOrder, type TOrder, useCancelOrder, useOrderList } from './api';
 import { EditOrderDialog } from './EditOrderDialog';
@@ -74,29 +75,19 @@ export default function OrdersPage() {
       extra={<Typography.Text type="secondary">{t('orders:list.utcNote')}</Typography.Text>}
     >
       <OrderFiltersForm filters={filters} onApply={(f) => update(f)} />
-      {list.isError && !list.data ? (
-        <Result status="warning" title={t('orders:list.loadFailed')} extra={<Button onClick={() => void list.refetch()}>{t('common:action.retry')}</Button>} />
-      ) : (
-        <Table<TOrder>
-          rowKey="orderNo"
-          size="middle"
-          data-testid="order-table"
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-          scroll={{ x: ORDER_TABLE_WIDTH }}
-          locale={{ emptyText: list.isPending ? ' ' : empty }}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.size,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: ORDER_PAGE_SIZES.map(String),
-            showTotal: (total) => t('orders:list.total', { count: total }),
-            onChange: (page, size) => update(size !== filters.size ? { size, page: 1 } : { page }, true),
-          }}
-        />
-      )}
+      <PagedTable<TOrder>
+        rowKey="orderNo"
+        data-testid="order-table"
+        columns={columns}
+        scroll={{ x: ORDER_TABLE_WIDTH }}
+        list={list}
+        page={{ pageNum: filters.page, pageSize: filters.size }}
+        setPage={(p) => update(p.pageSize !== filters.size ? { size: p.pageSize, page: 1 } : { page: p.pageNum }, true)}
+        pageSizes={ORDER_PAGE_SIZES}
+        totalText={(total) => t('orders:list.total', { count: total })}
+        loadFailed={t('orders:list.loadFailed')}
+        empty={empty}
+      />
       <OrderDrawer
         orderNo={detailNo}
         onClose={() => setDetailNo(null)}
