@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
+import { deviceOperations } from '../devices/index.js';
 import { AT_PENDING, SLOT_STATE } from './state.js';
 
 /** A page row; all null on the row that only carries the count when the page is past the end. */
@@ -71,36 +72,28 @@ export async function listAtCards(database: Database, companyId: string, q: z.ou
   };
 }
 
-type LogRow = {
-  id: string | number;
-  status: TAtLogEntry['status'];
-  detail: { command?: 'switch' | 'sync'; slot?: number | null; at?: string; response?: string | null } | null;
-  actor: string | null;
-  created_at: string | Date;
-  finished_at: string | Date | null;
-};
+/** What an AT command's operation detail holds (docs/at-cards.md). */
+type AtDetail = { command?: 'switch' | 'sync'; slot?: number | null; at?: string; response?: string | null } | null;
 
 /** The AT commands sent to a device of the company and the module's raw answers, newest first (36001 for another company's IMEI). */
 export async function atLog(database: Database, companyId: string, imei: string): Promise<{ list: TAtLogEntry[] }> {
   const [device] = await database.rows<{ id: string }>(sql`SELECT id FROM devices WHERE imei = ${imei} AND company_id = ${companyId}`);
   if (!device) throw new AppError(36001, { field: 'imei' });
-  const rows = await database.rows<LogRow>(
-    sql`SELECT o.id, o.status, o.detail, u.name AS actor, o.created_at, o.finished_at
-        FROM device_operations o LEFT JOIN users u ON u.id = o.user_id
-        WHERE o.device_id = ${device.id} AND o.action = 'at_command'
-        ORDER BY o.created_at DESC, o.id DESC LIMIT ${AT_CARD_LIMITS.logShown}`,
-  );
+  const ops = await deviceOperations(database, device.id, AT_CARD_LIMITS.logShown, sql`o.action = 'at_command'`);
   return {
-    list: rows.map((r) => ({
-      operationId: Number(r.id),
-      command: r.detail?.command === 'switch' ? 'switch' : 'sync',
-      slot: r.detail?.slot ?? null,
-      at: r.detail?.at ?? '',
-      response: r.detail?.response ?? null,
-      status: r.status,
-      actor: r.actor,
-      createdAt: iso(r.created_at) as string,
-      finishedAt: iso(r.finished_at),
-    })),
+    list: ops.map((o) => {
+      const detail = o.detail as AtDetail;
+      return {
+        operationId: o.id,
+        command: detail?.command === 'switch' ? 'switch' : 'sync',
+        slot: detail?.slot ?? null,
+        at: detail?.at ?? '',
+        response: detail?.response ?? null,
+        status: o.status,
+        actor: o.actor,
+        createdAt: o.createdAt,
+        finishedAt: o.finishedAt,
+      };
+    }),
   };
 }

@@ -1,2 +1,3 @@
 export { findDevice } from './common.js';
 export { deviceHandlers } from './handlers.js';
+export { deviceOperations } from './operations.js';

@@ -8,6 +8,7 @@ import { areaCode, networkOperatorCode, usageWindows } from '../network/index.js
 import { DEFAULT_GROUP_NAME, findDevice } from './common.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { type ListStart, listFilters, listQuery } from './list-query.js';
+import { deviceOperations } from './operations.js';
 
 /** Deepest row a page may start at with pageNum (as far as the list counts); deeper pages use the cursor. */
 export const MAX_OFFSET_ROWS = DEVICE_LIST_COUNT_CAP;
@@ -125,19 +126,7 @@ export async function deviceDetail(database: Database, scope: TenantScope, imei:
     database.rows<Row & { last_switch_at: string | Date | null }>(
       sql`SELECT ${COLUMNS}, d.created_at::text AS ck, d.last_switch_at FROM devices d LEFT JOIN device_groups g ON g.id = d.group_id WHERE d.id = ${core.id}`,
     ),
-    database.rows<{
-      id: string | number;
-      action: string;
-      status: 'pending' | 'done' | 'failed';
-      actor: string | null;
-      detail: unknown;
-      created_at: string | Date;
-      finished_at: string | Date | null;
-    }>(
-      sql`SELECT o.id, o.action, o.status, u.name AS actor, o.detail, o.created_at, o.finished_at
-          FROM device_operations o LEFT JOIN users u ON u.id = o.user_id
-          WHERE o.device_id = ${core.id} ORDER BY o.created_at DESC, o.id DESC LIMIT 50`,
-    ),
+    deviceOperations(database, core.id, 50),
     database.rows<{ day: string; bytes: string | number }>(
       sql`SELECT to_char(s.day, 'YYYY-MM-DD') AS day, coalesce(u.bytes, 0) AS bytes
           FROM generate_series(${through}::date - 29, ${through}::date, interval '1 day') AS s(day)
@@ -156,15 +145,7 @@ export async function deviceDetail(database: Database, scope: TenantScope, imei:
   const switchAt = row.last_switch_at ? new Date(row.last_switch_at).getTime() + DEVICE_TIMING.switchCooldownMs : 0;
   return {
     device: toRow(row),
-    operations: ops.map((o) => ({
-      id: Number(o.id),
-      action: o.action,
-      status: o.status,
-      actor: o.actor,
-      detail: o.detail ?? null,
-      createdAt: iso(o.created_at) as string,
-      finishedAt: iso(o.finished_at),
-    })),
+    operations: ops,
     usageDaily: daily.map((d) => ({ day: d.day, mb: mb(d.bytes), bytes: Number(d.bytes) })),
     usageMonthly: monthly.map((m) => ({ month: m.month, mb: mb(m.bytes), bytes: Number(m.bytes) })),
     usageThrough: through,

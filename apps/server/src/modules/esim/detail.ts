@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
+import { deviceOperations } from '../devices/index.js';
 import { ESIM_COLUMNS, ESIM_JOINS, type EsimDbRow, toEsimRow } from './rows.js';
 
 export type EsimDevice = EsimDbRow & { region: string; company_id: string; suspended: boolean };
@@ -28,16 +29,6 @@ type ProfileRow = {
   updated_at: string | Date;
 };
 
-type OperationRow = {
-  id: string | number;
-  action: string;
-  status: 'pending' | 'done' | 'failed';
-  actor: string | null;
-  detail: unknown;
-  created_at: string | Date;
-  finished_at: string | Date | null;
-};
-
 /** One eSIM: its row, its profiles (deleted ones last) and its eSIM commands and card switches, newest first. */
 export async function esimDetail(database: Database, companyId: string, eid: string): Promise<TEsimDetail> {
   const esim = await findEsim(database, companyId, eid);
@@ -46,12 +37,7 @@ export async function esimDetail(database: Database, companyId: string, eid: str
       sql`SELECT iccid, operator_code, state, ac_code, usage_bytes, created_at, updated_at FROM esim_profiles
           WHERE device_id = ${esim.id} ORDER BY state = 'deleted', state <> 'enabled', created_at, id`,
     ),
-    database.rows<OperationRow>(
-      sql`SELECT o.id, o.action, o.status, u.name AS actor, o.detail, o.created_at, o.finished_at
-          FROM device_operations o LEFT JOIN users u ON u.id = o.user_id
-          WHERE o.device_id = ${esim.id} AND (o.action LIKE 'esim\\_%' OR o.action = 'switch_card')
-          ORDER BY o.created_at DESC, o.id DESC LIMIT ${ESIM_LIMITS.operationsShown}`,
-    ),
+    deviceOperations(database, esim.id, ESIM_LIMITS.operationsShown, sql`o.action LIKE 'esim\\_%' OR o.action = 'switch_card'`),
   ]);
   return {
     esim: toEsimRow(esim),
@@ -64,14 +50,6 @@ export async function esimDetail(database: Database, companyId: string, eid: str
       createdAt: iso(p.created_at) as string,
       updatedAt: iso(p.updated_at) as string,
     })),
-    operations: ops.map((o) => ({
-      id: Number(o.id),
-      action: o.action,
-      status: o.status,
-      actor: o.actor,
-      detail: o.detail ?? null,
-      createdAt: iso(o.created_at) as string,
-      finishedAt: iso(o.finished_at),
-    })),
+    operations: ops,
   };
 }

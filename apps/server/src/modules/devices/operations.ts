@@ -1,0 +1,36 @@
+import type { TDeviceOperation } from '@rrp/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { iso } from '../../lib/units.js';
+
+type OperationRow = {
+  id: string | number;
+  action: string;
+  status: TDeviceOperation['status'];
+  actor: string | null;
+  detail: unknown;
+  created_at: string | Date;
+  finished_at: string | Date | null;
+};
+
+/**
+ * A device's operation log, newest first, with the acting member's name: all of it (the device
+ * detail) or the actions `only` selects (the eSIM detail, the AT log).
+ */
+export async function deviceOperations(database: Database, deviceId: string, limit: number, only?: SQL): Promise<TDeviceOperation[]> {
+  const rows = await database.rows<OperationRow>(
+    sql`SELECT o.id, o.action, o.status, u.name AS actor, o.detail, o.created_at, o.finished_at
+        FROM device_operations o LEFT JOIN users u ON u.id = o.user_id
+        WHERE o.device_id = ${deviceId} ${only ? sql`AND (${only})` : sql``}
+        ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit}`,
+  );
+  return rows.map((o) => ({
+    id: Number(o.id),
+    action: o.action,
+    status: o.status,
+    actor: o.actor,
+    detail: o.detail ?? null,
+    createdAt: iso(o.created_at) as string,
+    finishedAt: iso(o.finished_at),
+  }));
+}
