@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
 import { networkOperatorCode, networkOperatorName } from '../catalogue.js';
 import { arr } from '../sql-arrays.js';
-import type { CommandJob, CommandRow, FailureReason } from './commands.js';
+import type { CommandJob, CommandRow } from './commands.js';
+import { type FailureReason, finish } from './operation.js';
 import type { AttachedDevice } from './provider.js';
 import { iccidFor, networkOperatorsOf, profileOf, seeded, signalNow } from './world.js';
 
@@ -13,7 +14,7 @@ import { iccidFor, networkOperatorsOf, profileOf, seeded, signalNow } from './wo
  * with `AT+QCCID;+COPS?;+CSQ`. The raw answer is kept in the operation's detail.
  */
 
-/** Why an AT command failed, as the operation's detail says it (commands.ts imports this file: no values back). */
+/** Why an AT command failed, as the operation's detail says it: the module's words. */
 const FAILURE_TEXT: Record<FailureReason | 'sim_not_inserted' | 'no_slot', string> = {
   device_timeout: 'The module did not answer in time',
   network_rejected: 'The network rejected the request',
@@ -22,15 +23,6 @@ const FAILURE_TEXT: Record<FailureReason | 'sim_not_inserted' | 'no_slot', strin
   sim_not_inserted: 'SIM not inserted',
   no_slot: 'The module has no such slot',
 };
-
-async function finish(database: Database, tx: Tx, operationId: number, status: 'done' | 'failed', detail: Record<string, unknown>) {
-  await database.rows(
-    sql`UPDATE device_operations SET status = ${status}, finished_at = now(),
-          detail = coalesce(detail, '{}'::jsonb) || ${JSON.stringify(detail)}::jsonb
-        WHERE id = ${operationId} AND status = 'pending'`,
-    tx,
-  );
-}
 
 type Slot = { slot: number; iccid: string | null; operator_code: string | null; state: string };
 

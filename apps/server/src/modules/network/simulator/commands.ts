@@ -1,25 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../../db/client.js';
+import type { Database } from '../../../db/client.js';
 import { writeReports } from '../ingest.js';
 import type { CommandKind } from '../provider.js';
 import { completeAtCommand } from './at.js';
 import { completeEsimCommand, EMPTY_PROFILE_LIST, esimProfileForSwitch } from './esim.js';
 import { probeLink } from './link.js';
+import { FAILURE_TEXT, type FailureReason, finish } from './operation.js';
 import { between, SIM_TIMING } from './timing.js';
 import { iccidFor, networkOperatorsOf, profileOf, signalNow } from './world.js';
 
 export type CommandJob = { deviceId: string; kind: CommandKind; operationId: number; fail?: FailureReason | null };
-
-/** A command's failure as the simulated network draws it; eSIM and AT commands map it to their own codes and answers. */
-export const FAILURE_REASONS = ['device_timeout', 'network_rejected', 'device_busy'] as const;
-export type FailureReason = (typeof FAILURE_REASONS)[number] | 'no_service';
-
-export const FAILURE_TEXT: Record<FailureReason, string> = {
-  device_timeout: 'The device did not answer in time',
-  network_rejected: 'The network rejected the request',
-  device_busy: 'The device was busy, try again later',
-  no_service: 'The device has no service (in stock or expired)',
-};
 
 const CARDS = ['physical_card', 'esim', 'seed_card'] as const;
 
@@ -34,15 +24,6 @@ export type CommandRow = {
   network_type: string | null;
   area: string | null;
 };
-
-export async function finish(database: Database, tx: Tx, operationId: number, status: 'done' | 'failed', detail: Record<string, unknown>) {
-  await database.rows(
-    sql`UPDATE device_operations SET status = ${status}, finished_at = now(),
-          detail = coalesce(detail, '{}'::jsonb) || ${JSON.stringify(detail)}::jsonb
-        WHERE id = ${operationId}`,
-    tx,
-  );
-}
 
 /**
  * Completes a command on the simulated network: applies its effect to the device and finishes

@@ -4,7 +4,8 @@ import type { Database, Tx } from '../../../db/client.js';
 import { networkOperatorCode, networkOperatorName } from '../catalogue.js';
 import type { EsimCommandKind } from '../provider.js';
 import { arr } from '../sql-arrays.js';
-import type { CommandJob, CommandRow, FailureReason } from './commands.js';
+import type { CommandJob, CommandRow } from './commands.js';
+import { FAILURE_TEXT as BASE_FAILURE_TEXT, type FailureReason, finish } from './operation.js';
 import type { AttachedDevice } from './provider.js';
 import { iccidFor, profileOf, seeded, signalNow, worldOf } from './world.js';
 
@@ -17,25 +18,12 @@ import { iccidFor, profileOf, seeded, signalNow, worldOf } from './world.js';
 type EsimFailure = FailureReason | 'profile_not_found' | 'empty_profile_list' | 'downloaded_elsewhere' | 'ac_not_bound';
 
 const FAILURE_TEXT: Record<EsimFailure, string> = {
-  device_timeout: 'The device did not answer in time',
-  network_rejected: 'The network rejected the request',
-  device_busy: 'The device was busy, try again later',
-  no_service: 'The device has no service (in stock or expired)',
+  ...BASE_FAILURE_TEXT,
   profile_not_found: 'The profile is not on the eUICC (any more)',
   empty_profile_list: 'The eUICC holds no profile',
   downloaded_elsewhere: 'The AC’s profile was downloaded to another device',
   ac_not_bound: 'The AC is no longer bound to the device',
 };
-
-/** Ends the operation (as commands.ts does; kept here so the two files do not import each other's values). */
-async function finish(database: Database, tx: Tx, operationId: number, status: 'done' | 'failed', detail: Record<string, unknown>) {
-  await database.rows(
-    sql`UPDATE device_operations SET status = ${status}, finished_at = now(),
-          detail = coalesce(detail, '{}'::jsonb) || ${JSON.stringify(detail)}::jsonb
-        WHERE id = ${operationId}`,
-    tx,
-  );
-}
 
 /** Finishes an eSIM command as failed with its 51xxx code (the action's own unless one is given). */
 async function fail(database: Database, tx: Tx, job: CommandJob, reason: EsimFailure, code: number = ESIM_FAILURE_CODES[job.kind as EsimAction]) {

@@ -4,8 +4,9 @@ import { writeReports } from '../ingest.js';
 import type { CommandKind, ConnectivityProvider, DeviceRef } from '../provider.js';
 import { arr } from '../sql-arrays.js';
 import { seedAtCards } from './at.js';
-import { type CommandJob, FAILURE_REASONS } from './commands.js';
+import type { CommandJob } from './commands.js';
 import { seedEuiccs } from './esim.js';
+import { FAILURE_REASONS } from './operation.js';
 import { between, COMMAND_DELAY_MS, SIM_TIMING } from './timing.js';
 import { eidFor, iccidFor, profileOf, signalNow } from './world.js';
 
