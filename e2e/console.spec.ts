@@ -29,6 +29,8 @@ test.describe('the console, as a person uses it', () => {
     await menu.getByText('Account management').click();
     await menu.getByText('Account information').click();
     await expect(page).toHaveURL(/\/account$/);
+    // the page (a lazily loaded chunk) has rendered and has its tab before the next click
+    await expect(page.getByTestId('page-tabs').getByTestId('tab-/account')).toBeVisible();
     await expect(page.getByText('演示科技有限公司').first()).toBeVisible();
     await menu.getByText('Announcements').click();
     await expect(page).toHaveURL(/\/newspaper\/list$/);
