@@ -17,9 +17,11 @@ import { auditHandlers } from './modules/audit/index.js';
 import { authHandlers, Captchas, RsaKeys } from './modules/auth/index.js';
 import { billingHandlers } from './modules/billing/index.js';
 import { companyHandlers } from './modules/companies/index.js';
+import { developerHandlers } from './modules/developer/index.js';
 import { deviceHandlers } from './modules/devices/index.js';
 import { esimHandlers } from './modules/esim/index.js';
 import { feedbackHandlers, feedbackOpsHandlers } from './modules/feedback/index.js';
+import { firmwareHandlers, firmwareOpsHandlers } from './modules/firmware/index.js';
 import { invoiceHandlers, invoiceOpsHandlers } from './modules/invoices/index.js';
 import { licenseHandlers } from './modules/licenses/index.js';
 import { memberHandlers } from './modules/members/index.js';
@@ -28,6 +30,7 @@ import { type ConnectivityProvider, networkHandlers } from './modules/network/in
 import { opsHandlers } from './modules/ops/index.js';
 import { orderHandlers, orderOpsHandlers, type PaymentGateway, paymentNotifyHandlers } from './modules/orders/index.js';
 import { platformHandlers, platformOpsHandlers, readSupportContact } from './modules/platform/index.js';
+import { reportHandlers } from './modules/reports/index.js';
 import { roleHandlers } from './modules/roles/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { bodyPlugin } from './plugins/body.js';
@@ -91,6 +94,10 @@ export function allHandlers(opts: AppOptions): HandlerMap {
     ...acHandlers({ database, provider }),
     ...esimHandlers({ database, provider }),
     ...atCardHandlers({ database, provider }),
+    ...reportHandlers({ database }),
+    ...developerHandlers({ database }),
+    ...firmwareHandlers({ database }),
+    ...firmwareOpsHandlers({ database }),
   } satisfies HandlerMap;
 }
 

@@ -8,9 +8,11 @@ import { authEndpoints } from './auth/endpoints.js';
 import { billingEndpoints } from './billing/endpoints.js';
 import { companyEndpoints } from './companies/endpoints.js';
 import { joinEndpoints } from './core/endpoint.js';
+import { developerEndpoints } from './developer/endpoints.js';
 import { deviceEndpoints } from './devices/endpoints.js';
 import { esimEndpoints } from './esim/endpoints.js';
 import { feedbackEndpoints, feedbackOpsEndpoints } from './feedback/endpoints.js';
+import { firmwareEndpoints, firmwareOpsEndpoints } from './firmware/endpoints.js';
 import { invoiceEndpoints, invoiceOpsEndpoints } from './invoices/endpoints.js';
 import { licenseEndpoints } from './licenses/endpoints.js';
 import { memberEndpoints } from './members/endpoints.js';
@@ -19,6 +21,7 @@ import { networkEndpoints } from './network/endpoints.js';
 import { opsEndpoints } from './ops/endpoints.js';
 import { orderEndpoints, orderOpsEndpoints, orderProviderEndpoints } from './orders/endpoints.js';
 import { platformEndpoints, platformOpsEndpoints } from './platform/endpoints.js';
+import { reportEndpoints } from './reports/endpoints.js';
 import { roleEndpoints } from './roles/endpoints.js';
 
 /**
@@ -55,4 +58,8 @@ export const ENDPOINTS = joinEndpoints(
   acEndpoints,
   esimEndpoints,
   atCardEndpoints,
+  reportEndpoints,
+  developerEndpoints,
+  firmwareEndpoints,
+  firmwareOpsEndpoints,
 );

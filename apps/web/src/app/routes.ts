@@ -2,7 +2,9 @@ import {
   AccountBookOutlined,
   AlertOutlined,
   ApartmentOutlined,
+  ApiOutlined,
   AuditOutlined,
+  BarChartOutlined,
   BellOutlined,
   BugOutlined,
   CheckCircleOutlined,
@@ -236,6 +238,22 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     page: lazyPage(() => import('../features/company/CompanyPage')),
   },
   {
+    path: '/report',
+    titleKey: 'menu:page.report',
+    icon: BarChartOutlined,
+    permission: 'OPERATION_REPORT',
+    // spec section 2: the operation report is not kept alive (it always shows fresh figures)
+    cache: false,
+    page: lazyPage(() => import('../features/reports/ReportPage'), { namespaces: ['reports'] }),
+  },
+  {
+    path: '/developer',
+    titleKey: 'menu:page.developer',
+    icon: ApiOutlined,
+    permission: 'DEVELOPER_MANAGEMENT',
+    page: lazyPage(() => import('../features/developer/DeveloperPage'), { namespaces: ['developer'] }),
+  },
+  {
     path: '/audit',
     titleKey: 'menu:page.audit',
     icon: AuditOutlined,
@@ -278,7 +296,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     titleKey: 'menu:page.document',
     icon: QuestionCircleOutlined,
     hideInMenu: true,
-    page: lazyPage(() => import('../features/help/DocumentPage'), { namespaces: ['help'] }),
+    page: lazyPage(() => import('../features/help/DocumentPage'), { namespaces: ['help', 'firmware'] }),
   },
   {
     path: '/error-logger',

@@ -26,6 +26,9 @@ export const NAMESPACES = [
   'ac',
   'esim',
   'atcards',
+  'reports',
+  'developer',
+  'firmware',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -2,6 +2,7 @@ import {
   AccountBookOutlined,
   AuditOutlined,
   BankOutlined,
+  CloudDownloadOutlined,
   FileDoneOutlined,
   MessageOutlined,
   NotificationOutlined,
@@ -65,6 +66,13 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     icon: TagsOutlined,
     permission: 'OPS_PRICES',
     page: lazyPage(() => import('./prices/PricesPage'), { namespaces: ['orders'] }),
+  },
+  {
+    path: '/ops/firmware',
+    titleKey: 'ops:menu.firmware',
+    icon: CloudDownloadOutlined,
+    permission: 'OPS_FIRMWARE',
+    page: lazyPage(() => import('./firmware/OpsFirmwarePage'), { namespaces: ['firmware'] }),
   },
   { path: '/ops/audit', titleKey: 'ops:menu.audit', icon: AuditOutlined, permission: 'OPS_AUDIT', page: lazyPage(() => import('./audit/OpsAuditPage')) },
   {

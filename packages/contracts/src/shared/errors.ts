@@ -175,6 +175,23 @@ export const ERROR_STATUS = {
   // 36xxx AT cards
   36001: 404,
   36002: 409,
+  // 37xxx reports
+  37001: 404,
+  37002: 409,
+  37003: 409,
+  // 38xxx developer area: API keys, webhooks
+  38001: 404,
+  38002: 403,
+  38003: 404,
+  38004: 400,
+  38005: 404,
+  38006: 409,
+  38007: 403,
+  38008: 409,
+  // 39xxx firmware
+  39001: 404,
+  39002: 409,
+  39003: 400,
   // 5xxxx carrier and profile operations
   51001: 502,
   51002: 502,

@@ -38,6 +38,7 @@ export const STAFF_PERMISSIONS = [
   'OPS_ORDERS',
   'OPS_PRICES',
   'OPS_INVOICES',
+  'OPS_FIRMWARE',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

@@ -188,6 +188,9 @@ export const deviceUsageDaily = pgTable(
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
     /** of it, bytes reported from an area outside the device's home region */
     roamingBytes: bigint('roaming_bytes', { mode: 'number' }).notNull().default(0),
+    /** reports of the day, and how many of them said online (the day's online rate) */
+    reports: integer('reports').notNull().default(0),
+    onlineReports: integer('online_reports').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.day] }), index('device_usage_daily_company_day_idx').on(t.companyId, t.day)],
 );
@@ -200,4 +203,36 @@ export const deviceKeys = pgTable('device_keys', {
   keyId: text('key_id').notNull().unique(),
   secret: text('secret').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** the key replaced by the last rotation, still accepted until previous_valid_until */
+  previousKeyId: text('previous_key_id').unique(),
+  previousSecret: text('previous_secret'),
+  previousValidUntil: timestamp('previous_valid_until', { withTimezone: true }),
 });
+
+/** Usage per company, UTC day, network operator, network type and region (the reports' breakdowns). */
+export const companyUsageDims = pgTable(
+  'company_usage_dims_daily',
+  {
+    companyId: uuid('company_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** '' when the reports did not say */
+    networkOperator: text('network_operator').notNull().default(''),
+    networkType: text('network_type').notNull().default(''),
+    region: text('region').notNull().default(''),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.networkOperator, t.networkType, t.region] })],
+);
+
+/** Each change of a device's online state as its reports (or the network) told it: offline episodes, webhooks. */
+export const deviceStatusEvents = pgTable(
+  'device_status_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: uuid('device_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    online: boolean('online').notNull(),
+  },
+  (t) => [index('device_status_events_company_at_idx').on(t.companyId, t.at), index('device_status_events_device_at_idx').on(t.deviceId, t.at)],
+);

@@ -3,6 +3,7 @@ export * from './alarms.js';
 export * from './auth.js';
 export * from './commerce.js';
 export * from './companies.js';
+export * from './developer.js';
 export * from './devices.js';
 export * from './esim.js';
 export * from './invoices.js';

@@ -1,0 +1,4 @@
+import type { MatrixRows } from '../matrix.js';
+
+/** The operation reports and their subscriptions. */
+export const reportRows: MatrixRows = {};

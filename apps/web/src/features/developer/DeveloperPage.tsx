@@ -1,0 +1,4 @@
+/** The developer area. */
+export default function DeveloperPage() {
+  return null;
+}
