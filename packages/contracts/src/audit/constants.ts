@@ -86,6 +86,19 @@ export const AUDIT_ACTIONS = [
   'esim.profile.delete',
   'esim.activate',
   'esim.pause',
+  'report.subscribe',
+  'report.unsubscribe',
+  'developer.deviceKey.rotate',
+  'developer.apiKey.add',
+  'developer.apiKey.revoke',
+  'developer.webhook.add',
+  'developer.webhook.update',
+  'developer.webhook.delete',
+  'developer.webhook.test',
+  'developer.webhook.redeliver',
+  'developer.callbackKey.rotate',
+  'firmware.publish',
+  'firmware.withdraw',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -117,5 +130,12 @@ export const AUDIT_TARGET_TYPES = [
   'strategy',
   'detection',
   'ac',
+  'report_subscription',
+  'device_key',
+  'api_key',
+  'webhook_endpoint',
+  'webhook_delivery',
+  'callback_key',
+  'firmware',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
