@@ -9,9 +9,12 @@ import { COMMON_TEXTS } from './catalogue/common.js';
 import { DEVICE_TEXTS } from './catalogue/devices.js';
 import { ERROR_TEXTS } from './catalogue/errors.js';
 import { ESIM_TEXTS } from './catalogue/esim.js';
+import { FIRMWARE_TEXTS } from './catalogue/firmware.js';
 import { INVOICE_TEXTS } from './catalogue/invoices.js';
 import { MAIL_TEXTS } from './catalogue/mail.js';
 import { MONITORING_TEXTS } from './catalogue/monitoring.js';
+import { REPORT_TEXTS } from './catalogue/reports.js';
+import { WEBHOOK_TEXTS } from './catalogue/webhooks.js';
 import { type Bilingual, fill, type Params, pick } from './text.js';
 
 export type { Bilingual, Params } from './text.js';
@@ -34,6 +37,9 @@ export const MESSAGES = {
   ...AC_TEXTS,
   ...ESIM_TEXTS,
   ...AT_CARD_TEXTS,
+  ...FIRMWARE_TEXTS,
+  ...WEBHOOK_TEXTS,
+  ...REPORT_TEXTS,
 };
 export type MessageKey = keyof typeof MESSAGES;
 

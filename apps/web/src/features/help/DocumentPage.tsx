@@ -1,9 +1,29 @@
 import { Anchor, Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FirmwareTable } from '../firmware/FirmwareTable';
 
-const SECTIONS = ['signIn', 'language', 'layout', 'tabs', 'permissions', 'account', 'announcements', 'support', 'upcoming'] as const;
+/** The help document's sections, in reading order; `firmware` ends with the firmware downloads. */
+const SECTIONS = [
+  'signIn',
+  'language',
+  'layout',
+  'permissions',
+  'certification',
+  'devices',
+  'licenses',
+  'orders',
+  'invoices',
+  'settings',
+  'esim',
+  'members',
+  'reports',
+  'developer',
+  'firmware',
+  'announcements',
+  'support',
+] as const;
 
-/** The help document: short guides to the console, from the help catalogue. */
+/** The help document: a guide to each area of the console, and the module firmware downloads. */
 export default function DocumentPage() {
   const { t } = useTranslation();
   return (
@@ -20,6 +40,7 @@ export default function DocumentPage() {
                 {(Array.isArray(paragraphs) ? (paragraphs as string[]) : [String(paragraphs)]).map((p) => (
                   <Typography.Paragraph key={p}>{p}</Typography.Paragraph>
                 ))}
+                {key === 'firmware' && <FirmwareTable scope="member" />}
               </section>
             );
           })}
