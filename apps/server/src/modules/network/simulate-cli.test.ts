@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { DEVICE_REPORT_PATH, signRequest } from '@rrp/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { getOrCreateDeviceKey } from './device-keys.js';
@@ -107,6 +108,22 @@ describe('simulator CLI against a running server', () => {
     );
     const totals = await runSimulation(o!);
     expect(totals).toMatchObject({ calls: 1, accepted: 2, refused: 1, failed: 0, reasons: { unknown_imei: 1 } });
+  });
+
+  it('backfills the days the devices buffered, every 10 minutes, inside the API window', async () => {
+    const companyId = await seedCompany(t.database);
+    const key = await getOrCreateDeviceKey(t.database, companyId);
+    const device = await seedDevice(t.database, companyId);
+    await expect(parseCli(['--key-id', 'k', '--secret=s', '--imeis', device.imei, '--backfill', '7'], {})).rejects.toThrow(/1 to 6/);
+    const o = await parseCli(['--url', url, '--key-id', key.keyId, `--secret=${key.secret}`, '--imeis', device.imei, '--backfill', '2', '--once'], {});
+    const totals = await runSimulation(o!);
+    // 2 days of 10-minute steps less the 10-minute margin, then the one live report
+    expect(totals).toMatchObject({ accepted: 2 * 144 - 1 + 1, refused: 0, failed: 0 });
+    const [span] = await t.database.rows<{ n: string; days: string }>(
+      sql`SELECT count(*)::text AS n, count(DISTINCT (reported_at AT TIME ZONE 'UTC')::date)::text AS days FROM device_reports r JOIN devices d ON d.id = r.device_id WHERE d.imei = ${device.imei}`,
+    );
+    expect(Number(span.n)).toBe(2 * 144);
+    expect(Number(span.days)).toBeGreaterThanOrEqual(2);
   });
 });
 

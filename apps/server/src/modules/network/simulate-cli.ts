@@ -22,6 +22,8 @@ export type CliOptions = {
   everyMs: number;
   durationMs: number | null;
   once: boolean;
+  /** days of buffered history to send first (0: none) */
+  backfillDays: number;
   concurrency: number;
   /** domains each report measures the link to (a monitoring strategy's probes), none by default */
   probeDomains?: string[];
@@ -47,6 +49,8 @@ const HELP = `Usage: npm run simulate -- --devices N [options]
   --once                   one report per device, then stop
   --concurrency N          calls in flight at once (default 4)
   --probe DOMAINS          with each report, measure the link to these comma-separated domains (probes)
+  --backfill DAYS          first send the reports the devices buffered over the last DAYS days (1-6, every
+                           10 minutes or --every, whichever is longer): history for the reports and charts
 `;
 
 /** Where the CLI reads the key and IMEIs: PostgreSQL, or a PGlite directory the server is not using. */
@@ -116,6 +120,7 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.
       once: { type: 'boolean', default: false },
       concurrency: { type: 'string', default: '4' },
       probe: { type: 'string' },
+      backfill: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -166,6 +171,9 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.
   const every = Number(v.every);
   if (!(every >= 1)) throw new Error('--every must be at least 1 second');
   const duration = v.duration !== undefined ? Number(v.duration) : null;
+  const backfillDays = v.backfill !== undefined ? Number(v.backfill) : 0;
+  if (v.backfill !== undefined && !(Number.isInteger(backfillDays) && backfillDays >= 1 && backfillDays <= BACKFILL_MAX_DAYS))
+    throw new Error(`--backfill must be a whole number of days from 1 to ${BACKFILL_MAX_DAYS}`);
   return {
     url: (v.url ?? 'http://127.0.0.1:8080').replace(/\/$/, ''),
     key,
@@ -173,6 +181,7 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.
     everyMs: every * 1000,
     durationMs: duration !== null && duration > 0 ? duration * 1000 : null,
     once: v.once ?? false,
+    backfillDays,
     concurrency: Math.max(1, Math.min(32, Number(v.concurrency) || 4)),
     probeDomains: (v.probe ?? '')
       .split(',')
@@ -210,6 +219,33 @@ async function send(o: CliOptions, reports: TDeviceReport[], totals: Totals): Pr
   }
 }
 
+/** The device API takes reports up to 6 days old (REPORT_WINDOW); a backfill stays inside it. */
+const BACKFILL_MAX_DAYS = 6;
+const BACKFILL_STEP_MS = 10 * 60_000;
+
+/**
+ * Sends what the devices would have buffered over the last days: one report per device per
+ * step from `days` ago (plus a margin inside the API's window) up to now, oldest first, so the
+ * roll-up turns them into daily history as if the devices had been reporting all along.
+ */
+async function backfill(o: CliOptions, devices: SimDevice[], totals: Totals, now: number): Promise<void> {
+  const step = Math.max(BACKFILL_STEP_MS, o.everyMs);
+  const from = now - o.backfillDays * 86_400_000 + 10 * 60_000;
+  const pending: TDeviceReport[] = [];
+  const flush = async (all: boolean) => {
+    while (pending.length >= DEVICE_REPORT_LIMITS.reportsPerCall * o.concurrency || (all && pending.length > 0)) {
+      const batches: TDeviceReport[][] = [];
+      for (let i = 0; i < o.concurrency && pending.length > 0; i++) batches.push(pending.splice(0, DEVICE_REPORT_LIMITS.reportsPerCall));
+      await Promise.all(batches.map((b) => send(o, b, totals)));
+    }
+  };
+  for (let at = from; at < now; at += step) {
+    for (const d of devices) pending.push(nextReport(d, at, Math.random));
+    await flush(false);
+  }
+  await flush(true);
+}
+
 /** Runs the devices: each reports every `everyMs`, spread evenly, sent in signed batches. */
 export async function runSimulation(o: CliOptions, signal?: AbortSignal): Promise<Totals> {
   const start = Date.now();
@@ -222,6 +258,10 @@ export async function runSimulation(o: CliOptions, signal?: AbortSignal): Promis
     nextAt: o.once ? start : start + Math.floor((i * o.everyMs) / o.imeis.length),
   }));
   const totals: Totals = { calls: 0, accepted: 0, refused: 0, failed: 0, reasons: {} };
+  if (o.backfillDays > 0) {
+    await backfill(o, devices, totals, start);
+    console.log(`backfilled ${o.backfillDays} days: calls ${totals.calls}, accepted ${totals.accepted}, refused ${totals.refused}, failed ${totals.failed}`);
+  }
   let lastPrint = start;
   for (;;) {
     const now = Date.now();
