@@ -57,6 +57,9 @@ export default defineConfig({
       // the embedded WeChat Pay simulator on a port of this run's own (notifications go to PORT)
       WECHATPAY_SIM_PORT: String(PORT - 6900),
       LOG_LEVEL: 'warn',
+      // the developer flow's webhook receiver listens on loopback, over http (docs/webhooks.md)
+      RRP_WEBHOOK_ALLOW_PRIVATE: 'true',
+      RRP_WEBHOOK_ALLOW_HTTP: 'true',
     },
   },
 });
