@@ -25,7 +25,7 @@ export const ESIM_TEXTS = {
   'esim.operator.46000': { zh: '中国移动', en: 'China Mobile' },
   'esim.operator.46001': { zh: '中国联通', en: 'China Unicom' },
   'esim.operator.46011': { zh: '中国电信', en: 'China Telecom' },
-  'esim.operator.45400': { zh: '香港电讯 CSL', en: 'CSL' },
+  'esim.operator.45400': { zh: '香港电讯', en: 'CSL' },
   'esim.operator.45406': { zh: '数码通', en: 'SmarTone' },
   'esim.operator.45403': { zh: '3香港', en: '3 Hong Kong' },
   'esim.operator.45412': { zh: '中国移动香港', en: 'China Mobile Hong Kong' },
