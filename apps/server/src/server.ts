@@ -22,6 +22,7 @@ import {
   type WechatPayConfig,
   WechatPayConfigError,
 } from './modules/payments/index.js';
+import { reportAttachments } from './modules/reports/index.js';
 import { type SeedResult, seedDemo } from './seed/demo.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -95,7 +96,7 @@ async function main() {
     await catcher.start('127.0.0.1', config.RRP_MAILCATCHER_SMTP_PORT, config.RRP_MAILCATCHER_HTTP_PORT);
     smtpUrl = `smtp://127.0.0.1:${catcher.smtpPort}`;
   }
-  const mailer = smtpMailer(smtpUrl, config.MAIL_FROM, invoiceAttachments(database));
+  const mailer = smtpMailer(smtpUrl, config.MAIL_FROM, { 'invoice-file': invoiceAttachments(database), report: reportAttachments(database) });
 
   // the embedded default: the WeChat Pay simulator as a child process (docs/payments.md)
   const wantSim = embeddedSimulatorWanted(config);
@@ -129,7 +130,7 @@ async function main() {
 
   const provider = createProvider(database, { simulateFleet: config.RRP_SIMULATOR });
   const app = await buildApp({ config, database, provider, payments, webDist: config.RRP_WEB_DIST ?? WEB_DIST });
-  const { handlers, periodic } = allJobs({ database, provider, mailer, payments, publicUrl: config.publicUrl });
+  const { handlers, periodic } = allJobs({ database, provider, mailer, payments, publicUrl: config.publicUrl, webhooks: config });
   const jobs = new JobRunner(database, handlers, periodic, app.log);
   if (config.RRP_JOBS) jobs.start();
   if (config.RRP_SIMULATOR) provider.start();

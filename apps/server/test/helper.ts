@@ -151,11 +151,15 @@ export async function mailHarness(database: Database) {
   const { MailCatcher } = await import('../src/mail/catcher.js');
   const { smtpMailer } = await import('../src/mail/transport.js');
   const { invoiceAttachments } = await import('../src/modules/invoices/index.js');
+  const { reportAttachments } = await import('../src/modules/reports/index.js');
   const { JobRunner } = await import('../src/jobs/runner.js');
   const pino = (await import('pino')).default;
   const catcher = new MailCatcher();
   await catcher.start('127.0.0.1', 0, 0);
-  const mailer = smtpMailer(`smtp://127.0.0.1:${catcher.smtpPort}`, 'RRP Console <no-reply@rrp.local>', invoiceAttachments(database));
+  const mailer = smtpMailer(`smtp://127.0.0.1:${catcher.smtpPort}`, 'RRP Console <no-reply@rrp.local>', {
+    'invoice-file': invoiceAttachments(database),
+    report: reportAttachments(database),
+  });
   const runner = new JobRunner(database, { 'email.send': (job: never) => mailer.send(job) }, [], pino({ level: 'silent' }));
   return {
     catcher,

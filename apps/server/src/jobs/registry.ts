@@ -2,10 +2,12 @@ import type { EmailJob } from '../mail/outbox.js';
 import type { Mailer } from '../mail/transport.js';
 import { alarmJobs } from '../modules/alarms/index.js';
 import { billingJobs } from '../modules/billing/index.js';
+import { webhookJobs } from '../modules/developer/index.js';
 import { licenseJobs } from '../modules/licenses/index.js';
 import { monitoringJobs } from '../modules/monitoring/index.js';
 import { networkJobs } from '../modules/network/index.js';
 import { orderJobs } from '../modules/orders/index.js';
+import { reportJobs } from '../modules/reports/index.js';
 import { cleanup } from './cleanup.js';
 import type { JobHandler, Periodic } from './runner.js';
 import type { ModuleDeps } from './types.js';
@@ -21,6 +23,8 @@ export function allJobs(deps: ModuleDeps & { mailer: Mailer }): { handlers: Reco
     billingJobs({ database: deps.database }),
     alarmJobs({ database: deps.database, publicUrl: deps.publicUrl }),
     monitoringJobs(deps),
+    webhookJobs({ database: deps.database, config: deps.webhooks, publicUrl: deps.publicUrl }),
+    reportJobs({ database: deps.database }),
   ];
   return {
     handlers: {

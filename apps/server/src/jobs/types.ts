@@ -9,4 +9,6 @@ export type ModuleDeps = {
   payments?: PaymentGateway | null;
   /** the console's public address, for links in e-mails sent by jobs */
   publicUrl?: string;
+  /** the webhook settings of the configuration (unset: https only, public addresses only) */
+  webhooks?: { webhookAllowHttp: boolean; RRP_WEBHOOK_ALLOW_PRIVATE: boolean };
 };

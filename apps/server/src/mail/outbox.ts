@@ -1,10 +1,13 @@
-import type { Locale } from '@rrp/contracts';
+import type { Locale, ReportKind, ReportPeriod } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.js';
 import type { MailTemplate } from './templates.js';
 
 /** A file sent with an e-mail, read from where it is kept when the e-mail goes out (not copied into the outbox). */
-export type AttachmentRef = { kind: 'invoice-file'; invoiceId: string };
+export type AttachmentRef =
+  | { kind: 'invoice-file'; invoiceId: string }
+  /** an operation report as xlsx, computed when the e-mail goes out (modules/reports) */
+  | { kind: 'report'; report: ReportKind; period: ReportPeriod; companyId: string };
 
 export type EmailJob = { to: string; locale: Locale; template: MailTemplate; attachments?: AttachmentRef[] };
 

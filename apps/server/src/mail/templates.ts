@@ -1,4 +1,4 @@
-import type { Locale } from '@rrp/contracts';
+import type { Locale, ReportFrequency, ReportKind, ReportPeriod } from '@rrp/contracts';
 import { type MessageKey, type Params, t } from '../i18n/index.js';
 
 /** Every e-mail the console sends; the text of each is in the message catalogue. */
@@ -29,7 +29,11 @@ export type MailTemplate =
       link?: string;
     }
   /** the data pool at or below a value of its warning policy (to the payer's alarm managers) */
-  | { kind: 'alarm-pool'; alarmNo: string; level: 'warning' | 'critical'; companyName: string; remainingMb: number; value: number; link?: string };
+  | { kind: 'alarm-pool'; alarmNo: string; level: 'warning' | 'critical'; companyName: string; remainingMb: number; value: number; link?: string }
+  /** a webhook endpoint the platform disabled after days of failed deliveries (to the company's developer administrators) */
+  | { kind: 'webhook-disabled'; url: string; days: number; lastError: string; link?: string }
+  /** a subscribed operation report, attached as xlsx (modules/reports) */
+  | { kind: 'report'; report: ReportKind; period: ReportPeriod; frequency: ReportFrequency; companyName: string };
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
@@ -127,6 +131,26 @@ function partsOf(m: MailTemplate, locale: Locale): { subject: Line; lines: Line[
         lines: [[`mail.alarm.pool.${m.level}`, { companyName: m.companyName, remainingMb: m.remainingMb, value: m.value }], ['mail.alarm.view']],
         link: m.link,
       };
+    case 'webhook-disabled':
+      return {
+        subject: ['mail.webhookDisabled.subject'],
+        lines: [
+          ['mail.webhookDisabled.body', { url: m.url, days: m.days }],
+          ['mail.webhookDisabled.lastError', { lastError: m.lastError }],
+          ['mail.webhookDisabled.action'],
+        ],
+        link: m.link,
+      };
+    case 'report': {
+      const names = { report: t(locale, `reports.kind.${m.report}`), company: m.companyName, period: t(locale, `reports.period.${m.period}`) };
+      return {
+        subject: ['reports.mail.subject', names],
+        lines: [
+          ['reports.mail.body', names],
+          ['reports.mail.manage', { frequency: t(locale, `reports.frequency.${m.frequency}`) }],
+        ],
+      };
+    }
   }
 }
 

@@ -31,7 +31,7 @@ export async function invoiceFile(database: Database, id: string, companyId: str
 
 /** The e-mail outbox's reader of invoice files: the file as it is when the e-mail goes out. */
 export const invoiceAttachments =
-  (database: Database): AttachmentLoader =>
+  (database: Database): AttachmentLoader<'invoice-file'> =>
   async (ref, locale) => {
     const r = await readFile(database, ref.invoiceId, null);
     if (!r?.file || !r.file_kind) return null;

@@ -34,7 +34,8 @@ export const REPORT_WINDOW = { futureMs: 5 * 60_000, pastMs: 6 * 24 * 3600_000 }
  * the rows into device_reports, and the devices' latest state (each device's newest report in
  * the batch, the last one sent among equal times, when not older than what the device row
  * already shows). Devices are updated in id order, so concurrent batches lock shared devices in
- * the same order.
+ * the same order. A report that changes a device's online state also writes a status event (at
+ * the report's time): the self-join `was` reads the row as it was before this statement.
  */
 const PERSIST = sql.raw(`
     ins AS (
@@ -47,8 +48,12 @@ const PERSIST = sql.raw(`
       UPDATE devices d SET online = l.online, signal_level = coalesce(l.signal_level, d.signal_level),
         network_operator = coalesce(l.network_operator, d.network_operator), network_type = coalesce(l.network_type, d.network_type),
         area = coalesce(l.area, d.area), last_report_at = l.at
-      FROM l
-      WHERE d.id = l.device_id AND (d.last_report_at IS NULL OR l.at >= d.last_report_at))`);
+      FROM l JOIN devices was ON was.id = l.device_id
+      WHERE d.id = l.device_id AND (d.last_report_at IS NULL OR l.at >= d.last_report_at)
+      RETURNING d.id, d.company_id, l.at, l.online, was.online AS was_online),
+    status_events AS (
+      INSERT INTO device_status_events (device_id, company_id, at, online)
+      SELECT id, company_id, at, online FROM upd WHERE online <> was_online)`);
 
 /** The state columns of a batch as unnest arguments, in PERSIST's order after `at`. */
 const stateArrays = (

@@ -167,6 +167,47 @@ describe('usage roll-up', () => {
     expect(of(eu)).toEqual([[7000 + 600 + 50 + 90000, 600 + 50]]);
   });
 
+  it('counts reports and online reports per device and day, and sums bytes by operator, network type and region', async () => {
+    const company = await seedCompany(database, 'Dims');
+    const a = await seedDevice(database, company);
+    const b = await seedDevice(database, company);
+    const at = new Date(`${usageWindows(Date.now()).yesterday}T06:00:00.000Z`);
+    const r = (d: SeededDevice, bytes: number, online: boolean, networkOperator: string | null, networkType: string | null, area: string | null) => ({
+      deviceId: d.id,
+      at,
+      bytes,
+      online,
+      networkOperator,
+      networkType,
+      area,
+    });
+    await writeReports(database, [
+      r(a, 100, true, 'China Mobile', '4G', 'Shanghai'),
+      r(a, 20, false, ' CHINA MOBILE ', '4G', 'cn-beijing'), // same operator by another spelling, same region
+      r(a, 0, false, 'China Mobile', '4G', 'Shanghai'), // counts as a report, adds no bytes row
+      r(b, 3000, true, '46001', '5G', 'hk-island'),
+      r(b, 7, true, 'Unknown Telco', null, null), // unknown operator, no type, no area: ''
+    ]);
+    await rollup(database, { lagMs: 0 });
+    await writeReports(database, [r(b, 4000, true, 'China Unicom', '5G', 'Hong Kong Island')]);
+    await rollup(database, { lagMs: 0 });
+    const days = await database.rows<{ device_id: string; reports: number; online_reports: number }>(
+      sql`SELECT device_id, reports, online_reports FROM device_usage_daily WHERE company_id = ${company}`,
+    );
+    const of = (d: SeededDevice) => days.filter((x) => x.device_id === d.id).map((x) => [x.reports, x.online_reports]);
+    expect(of(a)).toEqual([[3, 1]]);
+    expect(of(b)).toEqual([[3, 3]]);
+    const dims = await database.rows<{ network_operator: string; network_type: string; region: string; bytes: string }>(
+      sql`SELECT network_operator, network_type, region, bytes::text FROM company_usage_dims_daily WHERE company_id = ${company}
+          ORDER BY network_operator, network_type, region`,
+    );
+    expect(dims.map((d) => [d.network_operator, d.network_type, d.region, Number(d.bytes)])).toEqual([
+      ['', '', '', 7],
+      ['46000', '4G', 'china_mainland', 120],
+      ['46001', '5G', 'hong_kong', 7000],
+    ]);
+  });
+
   it('maps every code and name of the area catalogue to the region of its country', () => {
     const byKey = new Map(AREA_REGION_KEYS);
     const REGION_OF_COUNTRY: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { AREA_REGION_KEYS } from './catalogue.js';
+import { AREA_REGION_KEYS, NETWORK_OPERATORS } from './catalogue.js';
 import { arr } from './sql-arrays.js';
 
 export const ROLLUP = {
@@ -26,6 +26,15 @@ export const ROLLUP = {
  */
 const quote = (s: string) => `'${s.replaceAll("'", "''")}'`;
 const AREA_REGION = sql.raw(`(CASE lower(btrim(s.area)) ${AREA_REGION_KEYS.map(([k, region]) => `WHEN ${quote(k)} THEN ${quote(region)}`).join(' ')} END)`);
+
+/** The catalogue code of a report's operator (`s.network_operator`, a name or a code), '' when unknown or missing. */
+const OPERATOR_CODE = sql.raw(
+  `(CASE lower(btrim(s.network_operator)) ${[
+    ...new Map(NETWORK_OPERATORS.flatMap((o) => [[o.name.normalize('NFC').toLowerCase(), o.code] as const, [o.code, o.code] as const])),
+  ]
+    .map(([k, code]) => `WHEN ${quote(k)} THEN ${quote(code)}`)
+    .join(' ')} ELSE '' END)`,
+);
 
 const WATERMARK = 'rollup_watermark';
 const ROLLED_DAY = 'rollup_day';
@@ -119,25 +128,39 @@ export async function rollup(database: Database, opts: { now?: () => number; lag
           // area's region is looked up once per group: roaming costs one small extra aggregate.
           // The same sums, per device, go to the enabled profile of each device on its eSIM
           // (docs/esim.md: bytes belong to the profile enabled at roll-up time), in the same statement.
+          // The company's bytes by operator, network type and region (the reports' dimensions)
+          // go to company_usage_dims_daily in the same statement, and each device's day counts
+          // its reports and online reports (the day's online rate, modules/reports).
           const rows = await database.rows<{ device_id: string }>(
             sql`WITH s AS (
-                  SELECT r.device_id, (r.reported_at AT TIME ZONE 'UTC')::date AS day, r.area, sum(r.bytes) AS bytes
+                  SELECT r.device_id, (r.reported_at AT TIME ZONE 'UTC')::date AS day, r.area, r.network_operator, r.network_type,
+                         sum(r.bytes) AS bytes, count(*) AS reports, count(*) FILTER (WHERE r.online) AS online_reports
                   FROM device_reports r
                   WHERE r.id > ${from}::bigint AND r.id <= ${upper}::bigint
-                  GROUP BY r.device_id, (r.reported_at AT TIME ZONE 'UTC')::date, r.area),
+                  GROUP BY r.device_id, (r.reported_at AT TIME ZONE 'UTC')::date, r.area, r.network_operator, r.network_type),
+                dims AS (
+                  INSERT INTO company_usage_dims_daily (company_id, day, network_operator, network_type, region, bytes)
+                  SELECT d.company_id, s.day, ${OPERATOR_CODE}, coalesce(btrim(s.network_type), ''), coalesce(${AREA_REGION}, ''), sum(s.bytes)
+                  FROM s JOIN devices d ON d.id = s.device_id
+                  WHERE s.bytes > 0
+                  GROUP BY 1, 2, 3, 4, 5
+                  ON CONFLICT (company_id, day, network_operator, network_type, region)
+                    DO UPDATE SET bytes = company_usage_dims_daily.bytes + excluded.bytes),
                 profiles AS (
                   UPDATE esim_profiles p SET usage_bytes = p.usage_bytes + u.bytes
                   FROM (SELECT s.device_id, sum(s.bytes) AS bytes FROM s JOIN devices d ON d.id = s.device_id AND d.status = 'esim'
                         GROUP BY s.device_id) u
                   WHERE p.device_id = u.device_id AND p.state = 'enabled' AND u.bytes > 0)
-                INSERT INTO device_usage_daily (device_id, company_id, day, bytes, roaming_bytes)
+                INSERT INTO device_usage_daily (device_id, company_id, day, bytes, roaming_bytes, reports, online_reports)
                 SELECT s.device_id, d.company_id, s.day, sum(s.bytes),
-                       coalesce(sum(s.bytes) FILTER (WHERE ${AREA_REGION} <> d.region), 0)
+                       coalesce(sum(s.bytes) FILTER (WHERE ${AREA_REGION} <> d.region), 0), sum(s.reports), sum(s.online_reports)
                 FROM s
                 JOIN devices d ON d.id = s.device_id
                 GROUP BY s.device_id, d.company_id, s.day
                 ON CONFLICT (device_id, day) DO UPDATE SET bytes = device_usage_daily.bytes + excluded.bytes,
-                                                          roaming_bytes = device_usage_daily.roaming_bytes + excluded.roaming_bytes
+                                                          roaming_bytes = device_usage_daily.roaming_bytes + excluded.roaming_bytes,
+                                                          reports = device_usage_daily.reports + excluded.reports,
+                                                          online_reports = device_usage_daily.online_reports + excluded.online_reports
                 RETURNING device_id`,
             tx,
           );

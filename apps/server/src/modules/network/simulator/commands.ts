@@ -52,6 +52,11 @@ export async function completeCommand(database: Database, job: CommandJob, rand:
     const touch = (set: ReturnType<typeof sql>) => database.rows(sql`UPDATE devices SET ${set}, updated_at = now() WHERE id = ${job.deviceId}`, tx);
     switch (job.kind) {
       case 'suspend': {
+        await database.rows(
+          sql`INSERT INTO device_status_events (device_id, company_id, at, online)
+              SELECT id, company_id, now(), false FROM devices WHERE id = ${job.deviceId} AND online`,
+          tx,
+        );
         await touch(sql`suspended = true, online = false`);
         await finish(database, tx, job.operationId, 'done', { result: 'done', suspended: true });
         return;

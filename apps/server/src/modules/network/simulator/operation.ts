@@ -12,12 +12,30 @@ export const FAILURE_TEXT: Record<FailureReason, string> = {
   no_service: 'The device has no service (in stock or expired)',
 };
 
-/** Ends a pending operation with its outcome, merged into its detail (every command kind's completion ends here). */
+/** The device commands whose completion is a webhook event of the device's company (docs/webhooks.md). */
+const WEBHOOK_EVENT_OF: Record<string, 'device.suspended' | 'device.unsuspended' | 'device.card_switched'> = {
+  suspend: 'device.suspended',
+  unsuspend: 'device.unsuspended',
+  switch_card: 'device.card_switched',
+};
+
+/**
+ * Ends a pending operation with its outcome, merged into its detail (every command kind's
+ * completion ends here); a suspend, resume or card switch done is a webhook event, in the same
+ * transaction.
+ */
 export async function finish(database: Database, tx: Tx, operationId: number, status: 'done' | 'failed', detail: Record<string, unknown>) {
-  await database.rows(
-    sql`UPDATE device_operations SET status = ${status}, finished_at = now(),
-          detail = coalesce(detail, '{}'::jsonb) || ${JSON.stringify(detail)}::jsonb
-        WHERE id = ${operationId} AND status = 'pending'`,
+  const [op] = await database.rows<{ action: string; device_id: string; company_id: string; imei: string }>(
+    sql`UPDATE device_operations o SET status = ${status}, finished_at = now(),
+          detail = coalesce(o.detail, '{}'::jsonb) || ${JSON.stringify(detail)}::jsonb
+        FROM devices d WHERE o.id = ${operationId} AND o.status = 'pending' AND d.id = o.device_id
+        RETURNING o.action, o.device_id, d.company_id, d.imei`,
     tx,
   );
+  const event = op && status === 'done' ? WEBHOOK_EVENT_OF[op.action] : undefined;
+  if (!event) return;
+  // lazily: the developer module uses the network's device keys, so a static import would be a cycle
+  const { emitWebhookEvent } = await import('../../developer/index.js');
+  const { result: _result, ...outcome } = detail;
+  await emitWebhookEvent(database, tx, op.company_id, event, { deviceId: op.device_id, imei: op.imei, operationId, ...outcome });
 }

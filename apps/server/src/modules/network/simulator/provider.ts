@@ -66,7 +66,13 @@ export class SimulatorProvider implements ConnectivityProvider {
   }
 
   async deactivate(device: DeviceRef): Promise<void> {
-    await this.database.rows(sql`UPDATE devices SET online = false, signal_level = 0 WHERE id = ${device.id}`);
+    // an online device going offline is a status event (the stability report's offline episodes)
+    await this.database.rows(
+      sql`WITH upd AS (
+            UPDATE devices d SET online = false, signal_level = 0 FROM devices was
+            WHERE d.id = ${device.id} AND was.id = d.id RETURNING d.id, d.company_id, was.online AS was_online)
+          INSERT INTO device_status_events (device_id, company_id, at, online) SELECT id, company_id, now(), false FROM upd WHERE was_online`,
+    );
   }
 
   async command(device: DeviceRef, kind: CommandKind, operationId: number): Promise<void> {
