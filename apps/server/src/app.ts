@@ -17,7 +17,7 @@ import { auditHandlers } from './modules/audit/index.js';
 import { authHandlers, Captchas, RsaKeys } from './modules/auth/index.js';
 import { billingHandlers } from './modules/billing/index.js';
 import { companyHandlers } from './modules/companies/index.js';
-import { developerHandlers } from './modules/developer/index.js';
+import { apiKeyCredentials, apiKeyMasterSecret, developerHandlers } from './modules/developer/index.js';
 import { deviceHandlers } from './modules/devices/index.js';
 import { esimHandlers } from './modules/esim/index.js';
 import { feedbackHandlers, feedbackOpsHandlers } from './modules/feedback/index.js';
@@ -95,7 +95,7 @@ export function allHandlers(opts: AppOptions): HandlerMap {
     ...esimHandlers({ database, provider }),
     ...atCardHandlers({ database, provider }),
     ...reportHandlers({ database }),
-    ...developerHandlers({ database }),
+    ...developerHandlers({ database, config }),
     ...firmwareHandlers({ database }),
     ...firmwareOpsHandlers({ database }),
   } satisfies HandlerMap;
@@ -143,7 +143,7 @@ export async function buildApp(opts: AppOptions, handlerMap: HandlerMap = allHan
   await app.register(envelopePlugin);
   await app.register(rateLimitPlugin, { database });
   await app.register(bodyPlugin);
-  await app.register(authPlugin, { database });
+  await app.register(authPlugin, { database, apiKeys: apiKeyCredentials(database, apiKeyMasterSecret(config)) });
   await app.register(textGuardPlugin);
 
   // endpoints: only from their declarations

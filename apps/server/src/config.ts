@@ -125,6 +125,8 @@ const zConfig = z
     RRP_SEED: zBool.default(true),
     RRP_WEB_DIST: z.string().optional(),
     RRP_TRUST_PROXY: zTrustProxy.default(false),
+    /** derives every API key's secret (docs/decisions.md); required in production, else kept in RRP_DATA_DIR */
+    RRP_API_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** the address people open the console at, for links in e-mails (invitations) */
     RRP_PUBLIC_URL: z
       .string()
@@ -139,6 +141,10 @@ const zConfig = z
     RRP_REMITTANCE_ACCOUNT_NAME: z.string().min(1).max(100).default('RRP 物联网科技有限公司'),
     RRP_REMITTANCE_BANK: z.string().min(1).max(100).default('招商银行深圳分行营业部'),
     RRP_REMITTANCE_ACCOUNT_NO: z.string().min(1).max(40).default('7559 2803 1110 901'),
+    /** webhook URLs may be http:// (default: on outside production) */
+    RRP_WEBHOOK_ALLOW_HTTP: zBool.optional(),
+    /** webhook URLs may reach loopback and private addresses (tests' local receivers); off by default */
+    RRP_WEBHOOK_ALLOW_PRIVATE: zBool.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BODY_LIMIT_BYTES: z.coerce
       .number()
@@ -188,6 +194,8 @@ export type Config = z.infer<typeof zConfig> & {
   publicUrl: string;
   /** the support contact of RRP_SUPPORT_*, RRP_OFFICIAL_SITE: in force until staff save one */
   supportContact: TSupportContact;
+  /** RRP_WEBHOOK_ALLOW_HTTP, defaulted by NODE_ENV */
+  webhookAllowHttp: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -205,5 +213,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (c.RRP_PUBLIC_URL ?? `http://${host}:${c.PORT}`).replace(/\/+$/, '');
   const support = supportContactOf(c);
   if (!('contact' in support)) throw new ConfigError('Invalid support contact');
-  return { ...c, dataDir: resolve(c.RRP_DATA_DIR), publicUrl, supportContact: support.contact };
+  const webhookAllowHttp = c.RRP_WEBHOOK_ALLOW_HTTP ?? c.NODE_ENV !== 'production';
+  return { ...c, dataDir: resolve(c.RRP_DATA_DIR), publicUrl, supportContact: support.contact, webhookAllowHttp };
 }

@@ -36,7 +36,11 @@ function actorOf(req: FastifyRequest): Actor {
   const requestId = typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : null;
   const base = { address: req.ip ?? null, requestId };
   if (!c) return { ...base, kind: 'system', id: null, name: '', companyId: null };
-  if (c.principal === 'member') return { ...base, kind: 'member', id: c.userId, name: c.name, companyId: c.companyId };
+  if (c.principal === 'member') {
+    // a call signed with an API key acts for the key's creator and names the key
+    const name = c.apiKeyId ? `${c.name} (apiKey:${c.apiKeyId})` : c.name;
+    return { ...base, kind: 'member', id: c.userId, name, companyId: c.companyId };
+  }
   if (c.principal === 'staff') return { ...base, kind: 'staff', id: c.userId, name: c.name, companyId: null };
   return { ...base, kind: 'system', id: null, name: `device key ${c.keyId}`, companyId: c.companyId };
 }

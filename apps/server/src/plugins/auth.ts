@@ -16,7 +16,7 @@ import {
   utcDay,
 } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
 import { t } from '../i18n/index.js';
@@ -35,6 +35,8 @@ export type MemberCaller = {
   permissions: Permission[];
   deductionSource: number;
   locale: Locale;
+  /** set when the call is signed with an API key (acting for its creator, with the key's codes) */
+  apiKeyId?: string;
 };
 /** A platform staff member of the back office, signed in. */
 export type StaffCaller = { principal: 'staff'; userId: string; name: string; tokenHash: string; permissions: StaffPermission[]; locale: Locale };
@@ -67,7 +69,23 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * id was new (recorded in the same statement), and who the caller is, or why the credential
  * does not sign anything any more.
  */
-type Resolved = { secret: string; fresh: boolean; replayKey: string; caller: Caller } | { refused: 88003 | 88016 };
+export type Resolved =
+  | {
+      secret: string;
+      fresh: boolean;
+      replayKey: string;
+      caller: Caller;
+      /** a further check once the signature is right (an API key's address and rate limits) */
+      admit?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    }
+  | { refused: 88003 | 88016 | 38008 };
+
+/** API keys on member endpoints (modules/developer): given to the plugin, so it imports no module. */
+export type ApiKeyCredentials = {
+  /** whether an X-Token is an API key id (never a session token) */
+  owns(token: string): boolean;
+  resolve(keyId: string, requestId: string): Promise<Resolved>;
+};
 
 type SessionRow = {
   user_id: string;
@@ -133,12 +151,16 @@ async function resolveSession(database: Database, token: string, requestId: stri
 /** The replay records of device keys share used_request_ids with sessions, under a hash of their own. */
 export const deviceKeyHash = (keyId: string) => sha256hex(`device-key:${keyId}`);
 
+/** A device key, or the key it replaced while that is in its grace period (docs/developer.md). */
 async function resolveDeviceKey(database: Database, keyId: string, requestId: string): Promise<Resolved | null> {
   const replayKey = deviceKeyHash(keyId);
   const [k] = await database.ephemeral<{ company_id: string; company_path: string; secret: string; fresh: boolean }>(
     'auth_device_key',
     sql`
-    WITH k AS (SELECT d.company_id, c.path AS company_path, d.secret FROM device_keys d JOIN companies c ON c.id = d.company_id WHERE d.key_id = ${keyId}),
+    WITH k AS (
+      SELECT d.company_id, c.path AS company_path, CASE WHEN d.key_id = ${keyId} THEN d.secret ELSE d.previous_secret END AS secret
+      FROM device_keys d JOIN companies c ON c.id = d.company_id
+      WHERE d.key_id = ${keyId} OR (d.previous_key_id = ${keyId} AND d.previous_valid_until > now())),
     ins AS (
       INSERT INTO used_request_ids (token_hash, request_id)
       SELECT ${replayKey}, ${requestId} FROM k
@@ -175,9 +197,16 @@ export function signatureMatches(request: FastifyRequest, token: string, secret:
   return timingSafeEqual(expected, Buffer.from(given, 'hex'));
 }
 
-function permitted(endpoint: Endpoint, caller: Caller): boolean {
+/**
+ * A person's own sign-in and account (sign-out, language, profile, e-mail, password): never
+ * reached with an API key, so a leaked key cannot take over its creator's account.
+ */
+const personal = (endpoint: Endpoint, key: string) => endpoint.scope === 'self' && /^[A-Z]+ \/rrp\/(user|account)\//.test(key);
+
+function permitted(endpoint: Endpoint, key: string, caller: Caller): boolean {
   if (caller.principal !== endpoint.principal) return false;
   if (caller.principal === 'device') return !endpoint.permission;
+  if (caller.principal === 'member' && caller.apiKeyId && personal(endpoint, key)) return false;
   return holdsPermission(caller.permissions, endpoint.permission);
 }
 
@@ -186,12 +215,13 @@ function permitted(endpoint: Endpoint, caller: Caller): boolean {
  * credential named by X-Token is looked up in that principal's store, the call's signature is
  * checked once, the request id may not repeat, and the caller must be that principal and hold
  * the endpoint's permission. A member cannot reach a staff endpoint, nor staff a member's.
+ * On member endpoints an API key id (modules/developer) stands in for a session.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { database: Database; now?: () => number }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { database: Database; apiKeys?: ApiKeyCredentials; now?: () => number }) => {
   const { database } = opts;
   const now = opts.now ?? Date.now;
 
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
     const endpoint = request.routeOptions.config.endpoint;
     // public endpoints are open; a provider's notification is verified by its handler, over the raw body
     if (!endpoint || endpoint.principal === 'public' || endpoint.principal === 'provider') return;
@@ -207,7 +237,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { database: Data
     for (const [header, value] of SIGNED_CALL_HEADERS)
       if (h[header] !== value) throw new AppError(28003, { detail: t(request.locale ?? 'zh-CN', 'common.headerRequired', { header, value }) });
 
-    const found = await CREDENTIALS[endpoint.principal](database, token, requestId);
+    const found =
+      endpoint.principal === 'member' && opts.apiKeys?.owns(token)
+        ? await opts.apiKeys.resolve(token, requestId)
+        : await CREDENTIALS[endpoint.principal](database, token, requestId);
     if (!found) throw new AppError(88003);
     if ('refused' in found) throw new AppError(found.refused);
     if (!signatureMatches(request, token, found.secret, ts, requestId)) {
@@ -221,6 +254,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { database: Data
     }
     if (!found.fresh) throw new AppError(28003);
     request.caller = found.caller;
-    if (!permitted(endpoint, found.caller)) throw new AppError(10002);
+    await found.admit?.(request, reply);
+    if (!permitted(endpoint, request.routeOptions.config.endpointKey ?? '', found.caller)) throw new AppError(10002);
   });
 });

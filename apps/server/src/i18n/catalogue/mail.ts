@@ -95,4 +95,14 @@ export const MAIL_TEXTS = {
   'mail.alarm.period.week': { zh: '周', en: 'week' },
   'mail.alarm.period.month': { zh: '月', en: 'month' },
   'mail.alarm.view': { zh: '请登录 RRP 控制台，在“告警列表”中查看和处理。', en: 'Sign in to the RRP Console and open the Alarm list to view and handle it.' },
+  'mail.webhookDisabled.subject': { zh: 'Webhook 端点已被停用', en: 'A webhook endpoint has been disabled' },
+  'mail.webhookDisabled.body': {
+    zh: '向 Webhook 端点 {url} 的投递已连续失败 {days} 天，平台已停用该端点，不再向其发送新事件。',
+    en: 'Deliveries to the webhook endpoint {url} have failed for {days} days in a row, so the platform has disabled it: it receives no new events.',
+  },
+  'mail.webhookDisabled.lastError': { zh: '最近一次失败：{lastError}', en: 'The last failure: {lastError}' },
+  'mail.webhookDisabled.action': {
+    zh: '请修复接收服务后，登录 RRP 控制台，在“开发者”页面重新启用该端点，并可重新投递失败的消息。',
+    en: 'Once the receiver is fixed, sign in to the RRP Console, enable the endpoint again on the Developer page, and redeliver the failed messages if needed.',
+  },
 } satisfies Record<string, Bilingual>;

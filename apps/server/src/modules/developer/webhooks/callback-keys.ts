@@ -1,0 +1,103 @@
+import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { DEVELOPER_LIMITS, type TCallbackKey } from '@rrp/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../../db/client.js';
+import { iso } from '../../../lib/units.js';
+import { type Actor, recordAudit } from '../../audit/index.js';
+
+type KeyRow = { key_id: string; public_key: string; created_at: string | Date; retires_at: string | Date | null };
+
+/** The DER prefix of an Ed25519 SubjectPublicKeyInfo: the raw 32-byte key follows it. */
+const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+
+const pemOf = (publicKey: string) =>
+  createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, Buffer.from(publicKey.replace(/^whpk_/, ''), 'base64')]), format: 'der', type: 'spki' })
+    .export({ format: 'pem', type: 'spki' })
+    .toString();
+
+const keyOf = (r: KeyRow): TCallbackKey => ({
+  keyId: r.key_id,
+  publicKey: r.public_key,
+  publicKeyPem: pemOf(r.public_key),
+  state: r.retires_at === null ? 'current' : 'previous',
+  createdAt: iso(r.created_at) as string,
+  retiresAt: iso(r.retires_at),
+});
+
+/** Keys that still sign: the current one (no retires_at) and a previous one until it retires. */
+const SIGNING = sql`(retires_at IS NULL OR retires_at > now())`;
+
+async function insertKey(database: Database, tx: Tx, companyId: string): Promise<void> {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(SPKI_ED25519_PREFIX.length);
+  await database.rows(
+    sql`INSERT INTO callback_keys (company_id, key_id, public_key, private_key_pem)
+        VALUES (${companyId}, ${`cbk_${randomBytes(12).toString('hex')}`}, ${`whpk_${raw.toString('base64')}`},
+                ${privateKey.export({ format: 'pem', type: 'pkcs8' }).toString()})`,
+    tx,
+  );
+}
+
+/** Creates the company's first key when it has none (one writer at a time: the company row is locked). */
+async function ensureCurrentKey(database: Database, tx: Tx, companyId: string): Promise<void> {
+  const [has] = await database.rows(sql`SELECT 1 FROM callback_keys WHERE company_id = ${companyId} AND retires_at IS NULL`, tx);
+  if (has) return;
+  await database.rows(sql`SELECT id FROM companies WHERE id = ${companyId} FOR NO KEY UPDATE`, tx);
+  const [again] = await database.rows(sql`SELECT 1 FROM callback_keys WHERE company_id = ${companyId} AND retires_at IS NULL`, tx);
+  if (!again) await insertKey(database, tx, companyId);
+}
+
+const listed = (database: Database, tx: Tx, companyId: string) =>
+  database.rows<KeyRow>(
+    sql`SELECT key_id, public_key, created_at, retires_at FROM callback_keys WHERE company_id = ${companyId} AND ${SIGNING}
+        ORDER BY created_at DESC, id DESC`,
+    tx,
+  );
+
+/** The company's signing keys, newest first; the first is created on first need. */
+export async function listCallbackKeys(database: Database, companyId: string): Promise<TCallbackKey[]> {
+  return database.db.transaction(async (tx) => {
+    await ensureCurrentKey(database, tx, companyId);
+    return (await listed(database, tx, companyId)).map(keyOf);
+  });
+}
+
+/**
+ * A new current key. The one it replaces keeps signing (a second `v1a`) for
+ * DEVELOPER_LIMITS.callbackKeyGraceHours; a key replaced earlier and still in its grace period
+ * retires at once, so at most two keys sign.
+ */
+export async function rotateCallbackKey(database: Database, ctx: { companyId: string; actor: Actor }): Promise<TCallbackKey[]> {
+  return database.db.transaction(async (tx) => {
+    await database.rows(sql`SELECT id FROM companies WHERE id = ${ctx.companyId} FOR NO KEY UPDATE`, tx);
+    await database.rows(sql`UPDATE callback_keys SET retires_at = now() WHERE company_id = ${ctx.companyId} AND retires_at > now()`, tx);
+    const retired = await database.rows<{ key_id: string }>(
+      sql`UPDATE callback_keys SET retires_at = now() + ${`${DEVELOPER_LIMITS.callbackKeyGraceHours} hours`}::interval
+          WHERE company_id = ${ctx.companyId} AND retires_at IS NULL RETURNING key_id`,
+      tx,
+    );
+    await insertKey(database, tx, ctx.companyId);
+    const keys = (await listed(database, tx, ctx.companyId)).map(keyOf);
+    await recordAudit(database, tx, ctx.actor, {
+      action: 'developer.callbackKey.rotate',
+      companyId: ctx.companyId,
+      targetType: 'callback_key',
+      targetId: keys[0].keyId,
+      targetLabel: keys[0].keyId,
+      changes: { keyId: [retired[0]?.key_id ?? null, keys[0].keyId] },
+    });
+    return keys;
+  });
+}
+
+/** The private keys that sign a company's callbacks now (newest first), the first created if none. */
+export async function signingKeys(database: Database, companyId: string): Promise<string[]> {
+  const rows = () =>
+    database.rows<{ private_key_pem: string }>(
+      sql`SELECT private_key_pem FROM callback_keys WHERE company_id = ${companyId} AND ${SIGNING} ORDER BY created_at DESC, id DESC`,
+    );
+  const found = await rows();
+  if (found.length > 0) return found.map((r) => r.private_key_pem);
+  await database.db.transaction((tx) => ensureCurrentKey(database, tx, companyId));
+  return (await rows()).map((r) => r.private_key_pem);
+}
