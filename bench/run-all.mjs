@@ -3,8 +3,9 @@
 // /login JavaScript against a reference page, writes
 // bench/results/<time>.json (and latest.json) and prints a markdown table.
 // With --only devices it runs the device benchmarks (bench/devices-run.mjs) instead, with
-// --only alarms the alarm evaluation (bench/alarm-evaluate.mjs); they are not part of the default run.
-// Usage: node bench/run-all.mjs [--no-build] [--only account|payments|login|devices|alarms] [--rounds 5] [--seconds 5]
+// --only alarms the alarm evaluation (bench/alarm-evaluate.mjs), with --only reports the operation
+// reports (bench/reports.mjs); they are not part of the default run.
+// Usage: node bench/run-all.mjs [--no-build] [--only account|payments|login|devices|alarms|reports] [--rounds 5] [--seconds 5]
 //   [--warmup 5] [--connections 10] [--strict (exit 1 when a target is missed)]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -35,6 +36,7 @@ function sh(cmd, args) {
 
 const runDevices = values.only === 'devices';
 const runAlarms = values.only === 'alarms';
+const runReports = values.only === 'reports';
 const runAccount = values.only === undefined || values.only === 'account';
 const runPayments = values.only === undefined || values.only === 'payments';
 const runLogin = values.only === undefined || values.only === 'login';
@@ -67,6 +69,8 @@ const devices = runDevices ? await import('./devices-run.mjs') : null;
 if (runDevices) results.devices = await devices.run();
 const alarms = runAlarms ? await import('./alarm-evaluate.mjs') : null;
 if (runAlarms) results.alarms = await alarms.run({ rounds: Number(values.rounds) });
+const reports = runReports ? await import('./reports.mjs') : null;
+if (runReports) results.reports = await reports.run({ rounds: Number(values.rounds) });
 
 mkdirSync(RESULTS_DIR, { recursive: true });
 const file = join(RESULTS_DIR, `${started.toISOString().replace(/[:.]/g, '-')}.json`);
@@ -99,9 +103,16 @@ if (p) console.log(payments.report(p));
 if (l) console.log(login.report(l));
 if (results.devices) console.log(`\n${devices.report_(results.devices)}`);
 if (results.alarms) console.log(`\n${alarms.report(results.alarms)}`);
+if (results.reports) console.log(`\n${reports.report(results.reports)}`);
 console.log(`\n| target | ours | baseline | ratio | goal | result |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n`);
 console.log(`results: ${file}`);
 const d = results.devices;
 const devicesFailed = d && ['list', 'import', 'export', 'report'].some((k) => d[k] && Object.values(d[k].pass).includes(false));
-const failed = (a && !(a.pass.throughput && a.pass.latency)) || (p && !p.pass) || (l && !l.pass) || devicesFailed || (results.alarms && !results.alarms.pass);
+const failed =
+  (a && !(a.pass.throughput && a.pass.latency)) ||
+  (p && !p.pass) ||
+  (l && !l.pass) ||
+  devicesFailed ||
+  (results.alarms && !results.alarms.pass) ||
+  (results.reports && Object.values(results.reports.reports).some((x) => !x.pass.ratio || !x.pass.p50));
 if (values.strict && failed) process.exitCode = 1;

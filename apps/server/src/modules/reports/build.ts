@@ -1,0 +1,28 @@
+import type { ReportKind, TCoverReport, TDeviceStatusReport, TFlowReport, TStabilityReport } from '@rrp/contracts';
+import type { Database } from '../../db/client.js';
+import type { ReportCompany } from './company.js';
+import { coverReport } from './cover.js';
+import { deviceReport } from './device.js';
+import { flowReport } from './flow.js';
+import { stabilityReport } from './stability.js';
+import type { ReportWindow } from './window.js';
+
+export type AnyReport =
+  | { kind: 'flow'; data: TFlowReport }
+  | { kind: 'device'; data: TDeviceStatusReport }
+  | { kind: 'stability'; data: TStabilityReport }
+  | { kind: 'cover'; data: TCoverReport };
+
+/** One report's figures, by its kind. */
+export async function buildReport(database: Database, kind: ReportKind, company: ReportCompany, w: ReportWindow): Promise<AnyReport> {
+  switch (kind) {
+    case 'flow':
+      return { kind, data: await flowReport(database, company, w) };
+    case 'device':
+      return { kind, data: await deviceReport(database, company, w) };
+    case 'stability':
+      return { kind, data: await stabilityReport(database, company, w) };
+    case 'cover':
+      return { kind, data: await coverReport(database, company, w) };
+  }
+}
