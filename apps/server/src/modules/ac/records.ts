@@ -6,6 +6,7 @@ import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
+import { emitWebhookEvent } from '../developer/index.js';
 import { type ConnectivityProvider, deviceRef, fallBackToPhysicalCard } from '../network/index.js';
 
 type Ctx = { companyId: string; userId: string; actor: Actor; locale: Locale };
@@ -105,6 +106,8 @@ async function move(
     targetLabel: acCode,
     changes: { status: [moved.old_status, now.status], ...(moved.old_imei === now.bound_imei ? {} : { device: [moved.old_imei, now.bound_imei] }) },
   });
+  if (m.action !== 'ac.delete')
+    await emitWebhookEvent(database, tx, ctx.companyId, m.action === 'ac.bind' ? 'ac.bound' : 'ac.unbound', { acCode, imei: now.bound_imei ?? moved.old_imei });
   return { record: recordOf(now), before: { status: moved.old_status, deviceId: moved.old_device } };
 }
 

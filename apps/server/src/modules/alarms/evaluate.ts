@@ -2,6 +2,7 @@ import { ALARM_LIMITS, type AlarmPeriod, normalizeLocale } from '@rrp/contracts'
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { type EmailJob, enqueueEmail, enqueueEmails } from '../../mail/outbox.js';
+import { emitWebhookEvents } from '../developer/index.js';
 
 export const ALARM_EVALUATE_JOB = 'alarm.evaluate';
 export const ALARM_EVALUATE_EVERY_MS = 60_000;
@@ -92,6 +93,15 @@ async function evaluatePools(database: Database, now: string, link: string | und
         });
       }
     }
+    await emitWebhookEvents(
+      database,
+      tx,
+      opened.map((a) => ({
+        companyId: a.company_id,
+        event: 'pool.warning' as const,
+        data: { alarmNo: alarmNoOf(a.alarm_no), level: a.level, remainingMb: Number(a.remaining), valueMb: a.value },
+      })),
+    );
     return { opened: opened.length, ended: ended.length };
   });
 }
@@ -130,6 +140,7 @@ const OVER = (now: string): SQL => sql`
 type DeviceEvent = {
   id: string;
   alarm_no: string;
+  company_id: string;
   setting_id: string;
   level: 'major' | 'critical';
   params: { setting: string; imei: string; period: AlarmPeriod; usageMb: number; thresholdMb: number; urgentMb: number };
@@ -150,11 +161,11 @@ async function evaluateDevices(
 ): Promise<{ opened: number; escalated: number; ended: number; mailed: number }> {
   return database.db.transaction(async (tx) => {
     await database.rows(sql`SELECT pg_advisory_xact_lock(${LOCK_CLASS}::int, 2)`, tx);
-    const ended = await database.rows(
+    const ended = await database.rows<{ alarm_no: string; company_id: string; imei: string; level: string }>(
       sql`UPDATE alarms a SET ended_at = ${now}::timestamptz
           WHERE a.type = 'device_flow' AND a.ended_at IS NULL
             AND NOT EXISTS (SELECT 1 FROM alarm_settings s, ${TODAY(now)} WHERE s.id = a.setting_id AND a.window_start = ${WINDOW})
-          RETURNING a.id`,
+          RETURNING a.id, a.alarm_no::text AS alarm_no, a.company_id, a.imei, a.level`,
       tx,
     );
     const opened = await database.rows<DeviceEvent>(
@@ -167,7 +178,7 @@ async function evaluateDevices(
                  ${now}::timestamptz
           FROM o ORDER BY dedupe_key
           ON CONFLICT DO NOTHING
-          RETURNING id, alarm_no::text AS alarm_no, setting_id, level, params, 'opened' AS event`,
+          RETURNING id, alarm_no::text AS alarm_no, company_id, setting_id, level, params, 'opened' AS event`,
       tx,
     );
     // only the open 'major' alarms of the current windows can escalate: their devices' usage alone
@@ -186,10 +197,22 @@ async function evaluateDevices(
                  params = a.params || jsonb_build_object('usageMb', round(o.bytes / 1048576.0, 2), 'thresholdMb', o.threshold_mb, 'urgentMb', o.urgent_mb)
           FROM o
           WHERE a.id = o.id
-          RETURNING a.id, a.alarm_no::text AS alarm_no, a.setting_id, a.level, a.params, 'escalated' AS event`,
+          RETURNING a.id, a.alarm_no::text AS alarm_no, a.company_id, a.setting_id, a.level, a.params, 'escalated' AS event`,
       tx,
     );
     const mailed = await mailDeviceEvents(database, tx, now, [...opened, ...escalated], link);
+    await emitWebhookEvents(database, tx, [
+      ...[...opened, ...escalated].map((e) => ({
+        companyId: e.company_id,
+        event: e.event === 'opened' ? ('alarm.opened' as const) : ('alarm.escalated' as const),
+        data: { alarmNo: alarmNoOf(e.alarm_no), level: e.level, ...e.params },
+      })),
+      ...ended.map((e) => ({
+        companyId: e.company_id,
+        event: 'alarm.cleared' as const,
+        data: { alarmNo: alarmNoOf(e.alarm_no), level: e.level, imei: e.imei },
+      })),
+    ]);
     return { opened: opened.length, escalated: escalated.length, ended: ended.length, mailed };
   });
 }

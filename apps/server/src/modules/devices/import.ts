@@ -8,6 +8,7 @@ import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
+import { emitWebhookEvent } from '../developer/index.js';
 import { lockStock, payerOf, reservedOf, stockOf, useLicenses } from '../licenses/index.js';
 import type { ConnectivityProvider, DeviceRef } from '../network/index.js';
 import { defaultGroup } from './common.js';
@@ -88,6 +89,14 @@ export async function runImport(
         targetId: task.id,
         targetLabel: file.name.slice(0, 200),
         changes: { region: [null, file.region], imported: [null, out.length], refused: [null, failures.length] },
+      });
+      await emitWebhookEvent(database, tx, scope.companyId, 'import.finished', {
+        taskId: task.id,
+        fileName: file.name.slice(0, 200),
+        region: file.region,
+        total: file.rows.length,
+        imported: out.length,
+        failed: failures.length,
       });
       return out;
     });

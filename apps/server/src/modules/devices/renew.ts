@@ -5,6 +5,7 @@ import type { TenantScope } from '../../db/scope.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
+import { emitWebhookEvent } from '../developer/index.js';
 import { lockStock, payerOf, renewedExpiry, statusAfterRenewal, stockOf, useLicenses } from '../licenses/index.js';
 import { type ConnectivityProvider, deviceRef } from '../network/index.js';
 import { findDevice } from './common.js';
@@ -48,6 +49,12 @@ export async function renewDevice(
         licenseExpiresAt: [iso(row.was_expires), iso(row.license_expires_at)],
         ...(row.was === row.status ? {} : { status: [row.was, row.status] }),
       },
+    });
+    await emitWebhookEvent(database, tx, device.company_id, 'license.renewed', {
+      deviceId: device.id,
+      imei: device.imei,
+      expiresAt: iso(row.license_expires_at),
+      auto: false,
     });
     return { device, row };
   });

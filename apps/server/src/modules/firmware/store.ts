@@ -55,7 +55,8 @@ function refusal(file: UploadedFile | undefined): 'empty' | 'extension' | 'name'
   if (!file || file.data.length === 0) return 'empty';
   const name = file.filename.toLowerCase();
   if (!FIRMWARE_EXTENSIONS.some((ext) => name.endsWith(ext))) return 'extension';
-  if (file.filename.length > 120 || /[\\/\u0000-\u001f]/.test(file.filename)) return 'name';
+  const control = [...file.filename].some((c) => c.charCodeAt(0) < 0x20);
+  if (file.filename.length > 120 || control || /[\\/]/.test(file.filename)) return 'name';
   return null;
 }
 

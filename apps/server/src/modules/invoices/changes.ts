@@ -6,6 +6,7 @@ import { enqueueEmail } from '../../mail/outbox.js';
 import type { MailTemplate } from '../../mail/templates.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
+import { emitWebhookEvent } from '../developer/index.js';
 import { invoiceFileKind } from './file-kind.js';
 import { findInvoice, type InvoiceRow, invoiceOf } from './rows.js';
 
@@ -127,6 +128,13 @@ export async function issueInvoice(database: Database, ctx: Ctx, fields: TInvoic
       },
       !!data,
     );
+    await emitWebhookEvent(database, tx, r.company_id, 'invoice.issued', {
+      ticketNo: r.ticket_no,
+      invoiceNo: fields.invoiceNo,
+      invoiceDate: fields.invoiceDate,
+      type: r.type,
+      trackingNote,
+    });
   });
   return invoiceOf(await findInvoice(database, fields.id, null), ctx.locale);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { iso } from '../../lib/units.js';
+import { emitWebhookEvent } from '../developer/index.js';
 import { type ConnectivityProvider, type DeviceRef, deviceRef } from '../network/index.js';
 import { lockStock, payerOf, stockOf, useLicenses } from './repository.js';
 
@@ -50,6 +51,7 @@ export async function processExpiries(database: Database, provider: Connectivity
                 VALUES (${id}, 'auto_renew', 'done', ${JSON.stringify({ until: iso(r.until) })}::jsonb, now())`,
             tx,
           );
+          await emitWebhookEvent(database, tx, d.company_id, 'license.renewed', { deviceId: id, imei: d.imei, expiresAt: iso(r.until), auto: true });
           return 'renewed' as const;
         }
         await database.rows(sql`UPDATE devices SET status = 'service_expired', online = false, updated_at = now() WHERE id = ${id}`, tx);
@@ -58,6 +60,11 @@ export async function processExpiries(database: Database, provider: Connectivity
               VALUES (${id}, 'expire', 'done', ${JSON.stringify({ from: d.status, reason: d.auto_renew ? 'no_stock' : 'auto_renew_off' })}::jsonb, now())`,
           tx,
         );
+        await emitWebhookEvent(database, tx, d.company_id, 'license.expired', {
+          deviceId: id,
+          imei: d.imei,
+          reason: d.auto_renew ? 'no_stock' : 'auto_renew_off',
+        });
         toDeactivate.push(deviceRef(d));
         return 'expired' as const;
       });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { type Actor, recordAudit } from '../audit/index.js';
 import { grantData } from '../companies/index.js';
+import { emitWebhookEvent } from '../developer/index.js';
 import { grantLicenses, payerOf } from '../licenses/index.js';
 
 export const DELIVER_JOB = 'order.deliver';
@@ -54,6 +55,7 @@ export async function deliverOrder(database: Database, orderNo: string): Promise
       targetLabel: orderNo,
       changes: { status: ['paid', 'completed'], delivered: [null, delivered] },
     });
+    await emitWebhookEvent(database, tx, o.company_id, 'order.delivered', { orderNo, delivered });
     return true;
   });
 }

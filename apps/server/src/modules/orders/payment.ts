@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { outboxCtes } from '../developer/index.js';
 import { payerIdOf } from '../licenses/index.js';
 import { deliveredJson, SYSTEM_ACTOR } from './delivery.js';
 
@@ -52,7 +53,12 @@ export async function recordWechatPayment(database: Database, p: ReportedPayment
       FROM paid CROSS JOIN LATERAL (VALUES
         ('order.pay', jsonb_build_object('status', jsonb_build_array('pending_payment', 'completed'), 'transactionId', jsonb_build_array(NULL, ${p.transactionId}::text),
                                          'via', jsonb_build_array(NULL, ${p.source}::text), 'delivered', jsonb_build_array(NULL, paid.delivered)))
-      ) AS a(action, changes))
+      ) AS a(action, changes)),
+    ${outboxCtes(sql`
+      SELECT paid.company_id, ev.event, ev.data FROM paid CROSS JOIN LATERAL (VALUES
+        ('order.paid', json_build_object('orderNo', ${p.orderNo}::text, 'payMethod', 'wechat', 'amountFen', ${p.amountFen}::bigint)),
+        ('order.delivered', json_build_object('orderNo', ${p.orderNo}::text, 'delivered', paid.delivered))
+      ) AS ev(event, data)`)}
     SELECT company_id FROM paid`,
   );
   if (paid) return { outcome: 'paid', orderNo: p.orderNo };

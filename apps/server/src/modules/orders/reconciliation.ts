@@ -5,6 +5,7 @@ import { enqueueEmail } from '../../mail/outbox.js';
 import type { MailTemplate } from '../../mail/templates.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
+import { emitWebhookEvent } from '../developer/index.js';
 import { deliverSoon, queueDelivery } from './delivery.js';
 import { findOrder, orderOf } from './queries.js';
 import { refuseUnlessPending } from './wechat.js';
@@ -47,6 +48,7 @@ export async function confirmRemittance(
       changes: { status: ['pending_payment', 'paid'], remittanceState: ['submitted', 'confirmed'], bankTransactionNo: [null, before.bank_transaction_no] },
     });
     await tellBuyer(database, tx, orderNo, { kind: 'remittance-confirmed', orderNo, link: `${ctx.publicUrl}/order` });
+    await emitWebhookEvent(database, tx, o.company_id, 'order.paid', { orderNo, payMethod: 'offline', amountFen: Number(before.total_fen) });
     return true;
   });
   if (moved) await deliverSoon(database, orderNo, ctx.log);
