@@ -95,6 +95,8 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`state IN ('pending', 'retrying')`),
     index('webhook_deliveries_company_idx').on(t.companyId, t.createdAt),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    // a message's deletion (pruning) cascades to its deliveries
+    index('webhook_deliveries_message_idx').on(t.messageId),
   ],
 );
 

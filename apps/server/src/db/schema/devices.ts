@@ -209,6 +209,37 @@ export const deviceKeys = pgTable('device_keys', {
   previousValidUntil: timestamp('previous_valid_until', { withTimezone: true }),
 });
 
+/**
+ * device_usage_daily summed per device and UTC month, fed by the roll-up's statement: a report
+ * over months reads 12 rows per device instead of 365.
+ */
+export const deviceUsageMonthly = pgTable(
+  'device_usage_monthly',
+  {
+    deviceId: uuid('device_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    /** the first day of the UTC month */
+    month: date('month', { mode: 'string' }).notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    reports: integer('reports').notNull().default(0),
+    onlineReports: integer('online_reports').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.month] }), index('device_usage_monthly_company_month_idx').on(t.companyId, t.month)],
+);
+
+/** device_usage_daily summed per company and UTC day: a company's series without reading its devices' rows. */
+export const companyUsageDaily = pgTable(
+  'company_usage_daily',
+  {
+    companyId: uuid('company_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    reports: integer('reports').notNull().default(0),
+    onlineReports: integer('online_reports').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day] })],
+);
+
 /** Usage per company, UTC day, network operator, network type and region (the reports' breakdowns). */
 export const companyUsageDims = pgTable(
   'company_usage_dims_daily',
