@@ -54,6 +54,12 @@ export async function processExpiries(database: Database, provider: Connectivity
           await emitWebhookEvent(database, tx, d.company_id, 'license.renewed', { deviceId: id, imei: d.imei, expiresAt: iso(r.until), auto: true });
           return 'renewed' as const;
         }
+        // an online device losing service goes offline: a status event, like a report saying so
+        await database.rows(
+          sql`INSERT INTO device_status_events (device_id, company_id, at, online)
+              SELECT id, company_id, now(), false FROM devices WHERE id = ${id} AND online`,
+          tx,
+        );
         await database.rows(sql`UPDATE devices SET status = 'service_expired', online = false, updated_at = now() WHERE id = ${id}`, tx);
         await database.rows(
           sql`INSERT INTO device_operations (device_id, action, status, detail, finished_at)

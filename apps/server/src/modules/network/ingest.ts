@@ -34,8 +34,10 @@ export const REPORT_WINDOW = { futureMs: 5 * 60_000, pastMs: 6 * 24 * 3600_000 }
  * the rows into device_reports, and the devices' latest state (each device's newest report in
  * the batch, the last one sent among equal times, when not older than what the device row
  * already shows). Devices are updated in id order, so concurrent batches lock shared devices in
- * the same order. A report that changes a device's online state also writes a status event (at
- * the report's time): the self-join `was` reads the row as it was before this statement.
+ * the same order. Each report that changes a device's online state writes a status event (at
+ * the report's time), also when the change and its reversal are both in this batch: each report
+ * is compared with the one before it in the batch, the first with the row as it was before this
+ * statement (the self-join `was`). Reports older than what the row already showed write none.
  */
 const PERSIST = sql.raw(`
     ins AS (
@@ -50,10 +52,13 @@ const PERSIST = sql.raw(`
         area = coalesce(l.area, d.area), last_report_at = l.at
       FROM l JOIN devices was ON was.id = l.device_id
       WHERE d.id = l.device_id AND (d.last_report_at IS NULL OR l.at >= d.last_report_at)
-      RETURNING d.id, d.company_id, l.at, l.online, was.online AS was_online),
+      RETURNING d.id, d.company_id, was.online AS was_online, was.last_report_at AS was_at),
+    seq AS (
+      SELECT device_id, at, online, lag(online) OVER (PARTITION BY device_id ORDER BY at, n) AS prev FROM ok),
     status_events AS (
       INSERT INTO device_status_events (device_id, company_id, at, online)
-      SELECT id, company_id, at, online FROM upd WHERE online <> was_online)`);
+      SELECT s.device_id, u.company_id, s.at, s.online FROM seq s JOIN upd u ON u.id = s.device_id
+      WHERE (u.was_at IS NULL OR s.at >= u.was_at) AND s.online <> coalesce(s.prev, u.was_online))`);
 
 /** The state columns of a batch as unnest arguments, in PERSIST's order after `at`. */
 const stateArrays = (
