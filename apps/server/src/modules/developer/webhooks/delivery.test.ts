@@ -13,6 +13,7 @@ import { deliverDue } from './deliver.js';
 import { forwardDeviceStatus } from './device-status.js';
 import { announceExpiringLicenses } from './license-expiring.js';
 import { emitWebhookEvent } from './outbox.js';
+import { pruneWebhookLog } from './prune.js';
 import { MAX_ATTEMPTS } from './schedule.js';
 import type { WebhookOptions } from './url-policy.js';
 
@@ -358,6 +359,27 @@ describe('webhook delivery', () => {
       })
       .catch(() => {});
     expect(await count()).toBe(before);
+  });
+
+  it('prunes settled messages after 30 days with their deliveries, and keeps those still to be attempted', async () => {
+    const e = await addEndpoint(['ac.unbound'], '/prune');
+    await emit('ac.unbound', { acCode: 'old-settled' });
+    await emit('ac.unbound', { acCode: 'old-retrying' });
+    await emit('ac.unbound', { acCode: 'recent' });
+    const ids = async () =>
+      (
+        await db.rows<{ code: string }>(
+          sql`SELECT m.payload::jsonb -> 'data' ->> 'acCode' AS code FROM webhook_messages m JOIN webhook_deliveries d ON d.message_id = m.id
+              WHERE d.endpoint_id = ${e.id} ORDER BY code`,
+        )
+      ).map((r) => r.code);
+    await db.rows(sql`UPDATE webhook_messages SET created_at = now() - interval '31 days' WHERE payload::jsonb -> 'data' ->> 'acCode' LIKE 'old-%'`);
+    await db.rows(
+      sql`UPDATE webhook_deliveries d SET state = CASE WHEN m.payload::jsonb -> 'data' ->> 'acCode' = 'old-settled' THEN 'succeeded' ELSE 'retrying' END
+          FROM webhook_messages m WHERE m.id = d.message_id AND d.endpoint_id = ${e.id}`,
+    );
+    expect(await pruneWebhookLog(db)).toBeGreaterThanOrEqual(1);
+    expect(await ids()).toEqual(['old-retrying', 'recent']);
   });
 
   it('forwards device online/offline changes to subscribed companies', async () => {
