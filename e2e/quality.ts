@@ -50,7 +50,7 @@ export async function expectAccessible(page: Page, where: string) {
 export async function foreignText(page: Page, lang: 'zh-CN' | 'en'): Promise<string[]> {
   return page.evaluate((lang) => {
     const ALLOWED = new Set(
-      'RRP License Licenses IMEI ICCID EID eSIM SIM Profile UTC MB GB KB TB LTE NB IoT NB-IoT LTE-M API ID AC AT VAT PDF xlsx XLSX Excel CSV WeChat Pay SMS APN IP URL Email T+1 2G 3G 4G 5G OK PNG JPG JPEG ITU-T G.114 Y.1541 HTTP HTTPS JSON QR Hz dBm ms UUID OFD'.split(
+      'RRP License Licenses IMEI ICCID EID eSIM SIM Profile UTC MB GB KB TB LTE NB IoT NB-IoT LTE-M API ID AC AT VAT PDF xlsx XLSX Excel CSV WeChat Pay SMS APN IP URL Email T+1 2G 3G 4G 5G OK PNG JPG JPEG ITU-T G.114 Y.1541 HTTP HTTPS JSON QR Hz dBm ms UUID OFD Webhook SHA X-Token eUICC PEM SPKI Ed25519 CIDR'.split(
         ' ',
       ),
     );
