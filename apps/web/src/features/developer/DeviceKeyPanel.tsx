@@ -3,12 +3,14 @@ import { Alert, Button, Descriptions, Popconfirm, Result, Skeleton, Typography }
 import { useTranslation } from 'react-i18next';
 import { formatUtc } from '../../lib/format';
 import { toast } from '../../lib/toast';
+import { useIsPhone } from '../../lib/useIsPhone';
 import { useDeviceKey, useRotateDeviceKey } from './api';
 import { CopyText, SecretField } from './SecretField';
 
 /** The company's device key: what its devices sign their reports with, and its rotation. */
 export function DeviceKeyPanel() {
   const { t } = useTranslation();
+  const phone = useIsPhone();
   const key = useDeviceKey();
   const rotate = useRotateDeviceKey();
   if (key.isPending) return <Skeleton active />;
@@ -18,7 +20,7 @@ export function DeviceKeyPanel() {
   return (
     <div className="developer-panel" data-testid="developer-device-key">
       <Typography.Paragraph type="secondary">{t('developer:deviceKey.intro', { hours: DEVELOPER_LIMITS.deviceKeyGraceHours })}</Typography.Paragraph>
-      <Descriptions column={1} bordered size="small" className="developer-descriptions">
+      <Descriptions column={1} bordered size="small" layout={phone ? 'vertical' : 'horizontal'} className="developer-descriptions">
         <Descriptions.Item label={t('developer:deviceKey.keyId')}>
           <CopyText value={k.keyId} testId="device-key-id" />
         </Descriptions.Item>

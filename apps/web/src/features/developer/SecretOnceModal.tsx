@@ -1,10 +1,12 @@
 import { Alert, Button, Descriptions, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '../../lib/useIsPhone';
 import { CopyText } from './SecretField';
 
 /** The new API key's secret, shown this once: copy it now. */
 export function SecretOnceModal({ created, onClose }: { created: { keyId: string; secret: string; name: string } | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const phone = useIsPhone();
   return (
     <Modal
       open={!!created}
@@ -22,7 +24,7 @@ export function SecretOnceModal({ created, onClose }: { created: { keyId: string
       {created && (
         <>
           <Alert type="warning" showIcon title={t('developer:apiKeys.onlyOnce')} className="developer-alert" />
-          <Descriptions column={1} bordered size="small" className="developer-descriptions">
+          <Descriptions column={1} bordered size="small" layout={phone ? 'vertical' : 'horizontal'} className="developer-descriptions">
             <Descriptions.Item label={t('developer:apiKeys.name')}>
               <span translate="no">{created.name}</span>
             </Descriptions.Item>
