@@ -20,7 +20,7 @@ CREATE TABLE "device_usage_monthly" (
 CREATE INDEX "device_usage_monthly_company_month_idx" ON "device_usage_monthly" USING btree ("company_id","month") INCLUDE ("device_id","bytes","reports","online_reports");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_message_idx" ON "webhook_deliveries" USING btree ("message_id");--> statement-breakpoint
 INSERT INTO "device_usage_monthly" ("device_id", "company_id", "month", "bytes", "reports", "online_reports")
-SELECT "device_id", "company_id", date_trunc('month', "day")::date, sum("bytes"), sum("reports"), sum("online_reports")
-FROM "device_usage_daily" GROUP BY "device_id", "company_id", date_trunc('month', "day")::date;--> statement-breakpoint
+SELECT "device_id", (array_agg("company_id" ORDER BY "day" DESC))[1], date_trunc('month', "day")::date, sum("bytes"), sum("reports"), sum("online_reports")
+FROM "device_usage_daily" GROUP BY "device_id", date_trunc('month', "day")::date;--> statement-breakpoint
 INSERT INTO "company_usage_daily" ("company_id", "day", "bytes", "reports", "online_reports")
 SELECT "company_id", "day", sum("bytes"), sum("reports"), sum("online_reports") FROM "device_usage_daily" GROUP BY "company_id", "day";

@@ -208,6 +208,65 @@ describe('usage roll-up', () => {
     ]);
   });
 
+  it('adds the same sums to the device’s month and the company’s day, batch after batch, across a month boundary', async () => {
+    const company = await seedCompany(database, 'Months');
+    const a = await seedDevice(database, company);
+    const b = await seedDevice(database, company);
+    const r = (d: SeededDevice, iso: string, bytes: number, online: boolean) => ({ deviceId: d.id, at: new Date(iso), bytes, online });
+    // batch 1: both sides of a month boundary
+    await writeReports(database, [
+      r(a, '2026-01-31T23:59:00.000Z', 100, true),
+      r(a, '2026-02-01T00:01:00.000Z', 20, false),
+      r(b, '2026-01-31T08:00:00.000Z', 3, true),
+    ]);
+    await rollup(database, { lagMs: 0 });
+    // batch 2: the same device and day again (both tables add), and another day of the month
+    await writeReports(database, [
+      r(a, '2026-01-31T10:00:00.000Z', 1000, false),
+      r(b, '2026-01-31T09:00:00.000Z', 4, false),
+      r(a, '2026-01-05T12:00:00.000Z', 5, true),
+    ]);
+    await rollup(database, { lagMs: 0 });
+    // batch 3: February again
+    await writeReports(database, [r(b, '2026-02-01T12:00:00.000Z', 70000, true), r(a, '2026-02-01T13:00:00.000Z', 300, true)]);
+    await rollup(database, { lagMs: 0 });
+
+    const months = await database.rows<{ device_id: string; month: string; bytes: string; reports: number; online_reports: number }>(
+      sql`SELECT device_id, month::text, bytes::text, reports, online_reports FROM device_usage_monthly WHERE company_id = ${company} ORDER BY month, device_id`,
+    );
+    const m = (d: SeededDevice, month: string) =>
+      months.filter((x) => x.device_id === d.id && x.month === month).map((x) => [Number(x.bytes), x.reports, x.online_reports]);
+    expect(months.length).toBe(4);
+    expect(m(a, '2026-01-01')).toEqual([[100 + 1000 + 5, 3, 2]]);
+    expect(m(a, '2026-02-01')).toEqual([[20 + 300, 2, 1]]);
+    expect(m(b, '2026-01-01')).toEqual([[3 + 4, 2, 1]]);
+    expect(m(b, '2026-02-01')).toEqual([[70000, 1, 1]]);
+    const days = await database.rows<{ day: string; bytes: string; reports: number; online_reports: number }>(
+      sql`SELECT day::text, bytes::text, reports, online_reports FROM company_usage_daily WHERE company_id = ${company} ORDER BY day`,
+    );
+    expect(days.map((x) => [x.day, Number(x.bytes), x.reports, x.online_reports])).toEqual([
+      ['2026-01-05', 5, 1, 1],
+      ['2026-01-31', 100 + 1000 + 3 + 4, 4, 2],
+      ['2026-02-01', 20 + 70000 + 300, 3, 2],
+    ]);
+
+    // and the three tables agree everywhere, for every report every test of this file has rolled up
+    const disagree = await database.rows(
+      sql`WITH dm AS (SELECT device_id, company_id, date_trunc('month', day)::date AS month, sum(bytes) AS bytes, sum(reports) AS reports,
+                             sum(online_reports) AS online_reports FROM device_usage_daily GROUP BY 1, 2, 3),
+               cd AS (SELECT company_id, day, sum(bytes) AS bytes, sum(reports) AS reports, sum(online_reports) AS online_reports
+                      FROM device_usage_daily GROUP BY 1, 2)
+          SELECT 'month' AS t, device_id::text AS k FROM dm FULL JOIN device_usage_monthly m USING (device_id, company_id, month)
+            WHERE (dm.bytes, dm.reports, dm.online_reports) IS DISTINCT FROM (m.bytes, m.reports, m.online_reports)
+          UNION ALL
+          SELECT 'day', company_id::text FROM cd FULL JOIN company_usage_daily c USING (company_id, day)
+            WHERE (cd.bytes, cd.reports, cd.online_reports) IS DISTINCT FROM (c.bytes, c.reports, c.online_reports)`,
+    );
+    expect(disagree).toEqual([]);
+    const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM device_usage_monthly`);
+    expect(n.n).toBeGreaterThan(4);
+  });
+
   it('maps every code and name of the area catalogue to the region of its country', () => {
     const byKey = new Map(AREA_REGION_KEYS);
     const REGION_OF_COUNTRY: Record<string, string> = {

@@ -130,7 +130,10 @@ export async function rollup(database: Database, opts: { now?: () => number; lag
           // (docs/esim.md: bytes belong to the profile enabled at roll-up time), in the same statement.
           // The company's bytes by operator, network type and region (the reports' dimensions)
           // go to company_usage_dims_daily in the same statement, and each device's day counts
-          // its reports and online reports (the day's online rate, modules/reports).
+          // its reports and online reports (the day's online rate, modules/reports). The per-device
+          // sums per day (g) also go, added, to each device's month (device_usage_monthly) and each
+          // company's day (company_usage_daily): the reports' coarser roll-ups, exact because they
+          // move with the watermark in this one statement.
           const rows = await database.rows<{ device_id: string }>(
             sql`WITH s AS (
                   SELECT r.device_id, (r.reported_at AT TIME ZONE 'UTC')::date AS day, r.area, r.network_operator, r.network_type,
@@ -150,13 +153,28 @@ export async function rollup(database: Database, opts: { now?: () => number; lag
                   UPDATE esim_profiles p SET usage_bytes = p.usage_bytes + u.bytes
                   FROM (SELECT s.device_id, sum(s.bytes) AS bytes FROM s JOIN devices d ON d.id = s.device_id AND d.status = 'esim'
                         GROUP BY s.device_id) u
-                  WHERE p.device_id = u.device_id AND p.state = 'enabled' AND u.bytes > 0)
+                  WHERE p.device_id = u.device_id AND p.state = 'enabled' AND u.bytes > 0),
+                g AS (
+                  SELECT s.device_id, d.company_id, s.day, sum(s.bytes) AS bytes,
+                         coalesce(sum(s.bytes) FILTER (WHERE ${AREA_REGION} <> d.region), 0) AS roaming_bytes,
+                         sum(s.reports) AS reports, sum(s.online_reports) AS online_reports
+                  FROM s JOIN devices d ON d.id = s.device_id
+                  GROUP BY s.device_id, d.company_id, s.day),
+                monthly AS (
+                  INSERT INTO device_usage_monthly (device_id, company_id, month, bytes, reports, online_reports)
+                  SELECT device_id, company_id, date_trunc('month', day)::date, sum(bytes), sum(reports), sum(online_reports)
+                  FROM g GROUP BY 1, 2, 3
+                  ON CONFLICT (device_id, month) DO UPDATE SET bytes = device_usage_monthly.bytes + excluded.bytes,
+                                                              reports = device_usage_monthly.reports + excluded.reports,
+                                                              online_reports = device_usage_monthly.online_reports + excluded.online_reports),
+                company AS (
+                  INSERT INTO company_usage_daily (company_id, day, bytes, reports, online_reports)
+                  SELECT company_id, day, sum(bytes), sum(reports), sum(online_reports) FROM g GROUP BY 1, 2
+                  ON CONFLICT (company_id, day) DO UPDATE SET bytes = company_usage_daily.bytes + excluded.bytes,
+                                                             reports = company_usage_daily.reports + excluded.reports,
+                                                             online_reports = company_usage_daily.online_reports + excluded.online_reports)
                 INSERT INTO device_usage_daily (device_id, company_id, day, bytes, roaming_bytes, reports, online_reports)
-                SELECT s.device_id, d.company_id, s.day, sum(s.bytes),
-                       coalesce(sum(s.bytes) FILTER (WHERE ${AREA_REGION} <> d.region), 0), sum(s.reports), sum(s.online_reports)
-                FROM s
-                JOIN devices d ON d.id = s.device_id
-                GROUP BY s.device_id, d.company_id, s.day
+                SELECT device_id, company_id, day, bytes, roaming_bytes, reports, online_reports FROM g
                 ON CONFLICT (device_id, day) DO UPDATE SET bytes = device_usage_daily.bytes + excluded.bytes,
                                                           roaming_bytes = device_usage_daily.roaming_bytes + excluded.roaming_bytes,
                                                           reports = device_usage_daily.reports + excluded.reports,

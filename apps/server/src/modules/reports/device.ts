@@ -3,37 +3,35 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { payerOf } from '../licenses/index.js';
 import type { ReportCompany } from './company.js';
-import { dayBucket, inDays, inTimes, perBucket, type ReportWindow, timeBucket, windowFields } from './window.js';
+import { companyUsage } from './usage.js';
+import { inTimes, perBucket, type ReportWindow, timeBucket, timeKey, windowFields } from './window.js';
 
 type Counted = { bucket: string; n: number };
 
 /**
  * The company's devices now by status; per bucket the share of reports that said online (the
- * daily roll-up's report counts), the devices imported (created), the Licenses ending and the
+ * company's daily roll-up, company_usage_daily), the devices imported (created), the Licenses ending and the
  * renewals (the License ledger's renewal rows of the company's devices, at the payer).
  */
 export async function deviceReport(database: Database, company: ReportCompany, w: ReportWindow): Promise<TDeviceStatusReport> {
   const payer = await payerOf(database, company.id);
   const [status, online, imports, expiries, renewals] = await Promise.all([
     database.rows<{ status: DeviceStatus; n: number }>(sql`SELECT status, count(*)::int AS n FROM devices WHERE company_id = ${company.id} GROUP BY status`),
-    database.rows<{ bucket: string; online: string; reports: string }>(
-      sql`SELECT ${dayBucket(w, sql`day`)} AS bucket, sum(online_reports)::text AS online, sum(reports)::text AS reports
-          FROM device_usage_daily WHERE company_id = ${company.id} AND ${inDays(w)} GROUP BY 1`,
-    ),
+    database.rows<{ bucket: string; online: string; reports: string }>(companyUsage(sql`(${company.id})`, w)),
     database.rows<Counted>(
       sql`SELECT ${timeBucket(w, sql`created_at`)} AS bucket, count(*)::int AS n FROM devices
-          WHERE company_id = ${company.id} AND ${inTimes(w, sql`created_at`)} GROUP BY 1`,
+          WHERE company_id = ${company.id} AND ${inTimes(w, sql`created_at`)} GROUP BY ${timeKey(w, sql`created_at`)}`,
     ),
     database.rows<Counted>(
       sql`SELECT ${timeBucket(w, sql`license_expires_at`)} AS bucket, count(*)::int AS n FROM devices
-          WHERE company_id = ${company.id} AND ${inTimes(w, sql`license_expires_at`)} GROUP BY 1`,
+          WHERE company_id = ${company.id} AND ${inTimes(w, sql`license_expires_at`)} GROUP BY ${timeKey(w, sql`license_expires_at`)}`,
     ),
     database.rows<Counted>(
       sql`SELECT ${timeBucket(w, sql`l.created_at`)} AS bucket, count(*)::int AS n
           FROM license_ledger l JOIN devices d ON d.id = l.device_id
           WHERE l.company_id = ${payer.id} AND d.company_id = ${company.id} AND l.reason IN ('renewal', 'auto_renewal')
             AND ${inTimes(w, sql`l.created_at`)}
-          GROUP BY 1`,
+          GROUP BY ${timeKey(w, sql`l.created_at`)}`,
     ),
   ]);
   const byStatus = new Map(status.map((s) => [s.status, s.n]));

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { billedBy, payerOf } from '../licenses/index.js';
 import type { ReportCompany } from './company.js';
-import { dayBucket, inDays, inTimes, perBucket, type ReportWindow, timeBucket, windowFields } from './window.js';
+import { companyUsage, deviceUsage } from './usage.js';
+import { dayBucket, dayKey, inDays, inTimes, perBucket, type ReportWindow, timeBucket, timeKey, windowFields } from './window.js';
 
 const MB = 1048576;
 
@@ -15,8 +16,9 @@ const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k)
 
 /**
  * Usage of the company's devices: per bucket, by operator and by region from the company's
- * dimension roll-up; the top devices from the per-device daily roll-up; the shared pool of the
- * company that pays (its own or the parent's): bytes drawn by every company it pays for, and
+ * dimension roll-up (one read gives all three, so they always add up alike); the top devices
+ * from the per-device roll-ups (deviceUsage); the shared pool of the company that pays (its own
+ * or the parent's): bytes drawn by every company it pays for (company_usage_daily), and
  * bytes added to it (positive ledger rows: top-ups, License grants, bonuses).
  */
 export async function flowReport(database: Database, company: ReportCompany, w: ReportWindow): Promise<TFlowReport> {
@@ -25,22 +27,18 @@ export async function flowReport(database: Database, company: ReportCompany, w: 
     database.rows<{ bucket: string; operator: string; region: string; bytes: string }>(
       sql`SELECT ${dayBucket(w, sql`day`)} AS bucket, network_operator AS operator, region, sum(bytes)::text AS bytes
           FROM company_usage_dims_daily WHERE company_id = ${company.id} AND ${inDays(w)}
-          GROUP BY 1, 2, 3`,
+          GROUP BY ${dayKey(w, sql`day`)}, 2, 3`,
     ),
     database.rows<{ imei: string; name: string; bytes: string }>(
       sql`SELECT d.imei, d.name, u.bytes::text FROM (
-            SELECT device_id, sum(bytes) AS bytes FROM device_usage_daily
-            WHERE company_id = ${company.id} AND ${inDays(w)} GROUP BY device_id
-            HAVING sum(bytes) > 0 ORDER BY sum(bytes) DESC, device_id LIMIT ${REPORT_LIMITS.topDevices}) u
+            SELECT device_id, bytes FROM (${deviceUsage(company.id, w)}) s
+            WHERE bytes > 0 ORDER BY bytes DESC, device_id LIMIT ${REPORT_LIMITS.topDevices}) u
           JOIN devices d ON d.id = u.device_id ORDER BY u.bytes DESC, d.imei`,
     ),
-    database.rows<{ bucket: string; bytes: string }>(
-      sql`SELECT ${dayBucket(w, sql`day`)} AS bucket, sum(bytes)::text AS bytes FROM company_usage_dims_daily
-          WHERE company_id IN ${billedBy(payer)} AND ${inDays(w)} GROUP BY 1`,
-    ),
+    database.rows<{ bucket: string; bytes: string }>(companyUsage(billedBy(payer), w)),
     database.rows<{ bucket: string; mb: string }>(
       sql`SELECT ${timeBucket(w, sql`created_at`)} AS bucket, sum(delta_mb)::text AS mb FROM data_pool_ledger
-          WHERE company_id = ${payer.id} AND delta_mb > 0 AND ${inTimes(w, sql`created_at`)} GROUP BY 1`,
+          WHERE company_id = ${payer.id} AND delta_mb > 0 AND ${inTimes(w, sql`created_at`)} GROUP BY ${timeKey(w, sql`created_at`)}`,
     ),
   ]);
   const usage = new Map<string, number>();

@@ -52,9 +52,19 @@ async function device(
   return { id: d.id, imei };
 }
 
-const usage = (deviceId: string, company: string, n: number, bytes: number, reports: number, online: number) =>
-  db.rows(sql`INSERT INTO device_usage_daily (device_id, company_id, day, bytes, reports, online_reports)
+/** A device's day of usage, added to the three roll-ups as the roll-up job adds it (its day, its month, its company's day). */
+async function usage(deviceId: string, company: string, n: number, bytes: number, reports: number, online: number) {
+  await db.rows(sql`INSERT INTO device_usage_daily (device_id, company_id, day, bytes, reports, online_reports)
               VALUES (${deviceId}, ${company}, ${day(n)}::date, ${bytes}, ${reports}, ${online})`);
+  await db.rows(sql`INSERT INTO device_usage_monthly (device_id, company_id, month, bytes, reports, online_reports)
+              VALUES (${deviceId}, ${company}, date_trunc('month', ${day(n)}::date)::date, ${bytes}, ${reports}, ${online})
+              ON CONFLICT (device_id, month) DO UPDATE SET bytes = device_usage_monthly.bytes + excluded.bytes,
+                reports = device_usage_monthly.reports + excluded.reports, online_reports = device_usage_monthly.online_reports + excluded.online_reports`);
+  await db.rows(sql`INSERT INTO company_usage_daily (company_id, day, bytes, reports, online_reports)
+              VALUES (${company}, ${day(n)}::date, ${bytes}, ${reports}, ${online})
+              ON CONFLICT (company_id, day) DO UPDATE SET bytes = company_usage_daily.bytes + excluded.bytes,
+                reports = company_usage_daily.reports + excluded.reports, online_reports = company_usage_daily.online_reports + excluded.online_reports`);
+}
 const dims = (company: string, n: number, operator: string, type: string, region: string, bytes: number) =>
   db.rows(sql`INSERT INTO company_usage_dims_daily (company_id, day, network_operator, network_type, region, bytes)
               VALUES (${company}, ${day(n)}::date, ${operator}, ${type}, ${region}, ${bytes})`);
@@ -89,6 +99,8 @@ beforeAll(async () => {
   await usage(d2.id, companyId, 1, 500, 5, 5);
   await usage(d1.id, companyId, 3, 2000, 4, 2);
   await usage(d1.id, companyId, 40, 9999, 1, 1); // outside 7d and 30d
+  await usage(d2.id, companyId, 0, 400_000, 3, 0); // today: outside every window, though in this month's roll-up row
+  await usage(d3.id, companyId, 0, 7, 1, 0);
   await dims(companyId, 1, '46000', '4G', 'china_mainland', 1200);
   await dims(companyId, 1, '', '', '', 300);
   await dims(companyId, 3, '46001', '5G', 'hong_kong', 2000);
@@ -176,6 +188,25 @@ describe('reports of a seeded fleet', () => {
     expect(f12.topDevices[0]).toMatchObject({ imei: d1.imei, bytes: 12999 });
     for (const p of ['60d', '90d', '6m'])
       expect((await post<TFlowReport>('/report/flow', { period: p })).obj.buckets.length).toBe(p === '6m' ? 6 : Number.parseInt(p, 10));
+  });
+
+  it('month periods sum whole months and leave out today’s usage, which the month’s roll-up already holds', async () => {
+    const f = (await post<TFlowReport>('/report/flow', { period: '12m' })).obj;
+    expect(f.topDevices.map((d) => [d.imei, d.bytes])).toEqual([
+      [d1.imei, 12999],
+      [d2.imei, 500],
+    ]);
+    expect(f.pool.consumed).toEqual(f.usage);
+    const dev = (await post<TDeviceStatusReport>('/report/device', { period: '6m' })).obj;
+    const last = dev.buckets.indexOf(day(1).slice(0, 7));
+    const three = dev.buckets.indexOf(day(3).slice(0, 7));
+    expect(dev.onlineRate[last]).toBe(last === three ? (13 + 2) / (15 + 4) : 13 / 15);
+    const s = (await post<TStabilityReport>('/report/stability', { period: '12m' })).obj;
+    expect(s.devices.find((d) => d.imei === d2.imei)?.onlineRatio).toBe(1);
+    expect(s.devices.find((d) => d.imei === d1.imei)?.onlineRatio).toBe(11 / 15);
+    // d3 used 7 bytes today only: still a device that used no data in the window
+    expect(s.zeroUsage.devices.map((d) => d.imei)).toContain(d3.imei);
+    expect(s.zeroUsage.count).toBe(1);
   });
 
   it('device: devices by status, online rate, imports, expiries, renewals', async () => {

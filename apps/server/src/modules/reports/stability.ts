@@ -2,7 +2,11 @@ import { OFFLINE_LENGTH_CLASSES, REPORT_LIMITS, type TStabilityReport } from '@r
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { ReportCompany } from './company.js';
-import { inDays, inTimes, perBucket, type ReportWindow, timeBucket, windowFields } from './window.js';
+import { deviceUsage } from './usage.js';
+import { inTimes, perBucket, type ReportWindow, timeBucket, timeKey, windowFields } from './window.js';
+
+type LeastStable = { imei: string; name: string; ratio: number | null; episodes: number; longest: number; switches: number };
+type ZeroUsage = { total: number; imei: string; name: string };
 
 /** Devices in service: the ones expected to use data. */
 const ACTIVE = sql`('physical_card', 'esim', 'seed_card')`;
@@ -49,32 +53,36 @@ const SWITCH_REASON = sql`CASE WHEN o.status = 'failed' THEN
 export async function stabilityReport(database: Database, company: ReportCompany, w: ReportWindow): Promise<TStabilityReport> {
   const switchesOf = sql`FROM device_operations o JOIN devices d ON d.id = o.device_id
     WHERE d.company_id = ${company.id} AND o.action = 'switch_card' AND ${inTimes(w, sql`o.created_at`)}`;
-  const [devices, classes, switches, signal, zero] = await Promise.all([
-    database.rows<{ imei: string; name: string; ratio: number | null; episodes: number; longest: number; switches: number }>(
+  const [[least], classes, switches, signal] = await Promise.all([
+    // the least stable devices and the zero-usage ones share the per-device usage: one statement.
+    // Zero usage is a LEFT JOIN, not NOT IN / NOT EXISTS over the CTE: those become a scan of the
+    // CTE per device when the planner misjudges its size (seconds to minutes at 50,000 devices).
+    database.rows<{ devices: LeastStable[]; zero: ZeroUsage[] }>(
       sql`WITH ${episodes(company.id, w)},
+          usage AS (${deviceUsage(company.id, w)}),
           e AS (SELECT device_id, count(*)::int AS n, max(minutes)::int AS longest FROM ep GROUP BY device_id),
-          u AS (SELECT device_id, sum(online_reports)::float8 / nullif(sum(reports), 0) AS ratio FROM device_usage_daily
-                WHERE company_id = ${company.id} AND ${inDays(w)} GROUP BY device_id),
+          u AS (SELECT device_id, online_reports / reports AS ratio FROM usage WHERE reports > 0),
           s AS (SELECT o.device_id, count(*)::int AS n ${switchesOf} GROUP BY o.device_id),
-          ids AS (SELECT device_id FROM u UNION SELECT device_id FROM e UNION SELECT device_id FROM s)
-          SELECT d.imei, d.name, u.ratio, coalesce(e.n, 0) AS episodes, coalesce(e.longest, 0) AS longest, coalesce(s.n, 0) AS switches
-          FROM ids JOIN devices d ON d.id = ids.device_id
-          LEFT JOIN u ON u.device_id = ids.device_id LEFT JOIN e ON e.device_id = ids.device_id LEFT JOIN s ON s.device_id = ids.device_id
-          ORDER BY u.ratio ASC NULLS LAST, episodes DESC, longest DESC, switches DESC, d.imei
-          LIMIT ${REPORT_LIMITS.unstableDevices}`,
+          ids AS (SELECT device_id FROM u UNION SELECT device_id FROM e UNION SELECT device_id FROM s),
+          least AS (
+            SELECT row_number() OVER (ORDER BY u.ratio ASC NULLS LAST, coalesce(e.n, 0) DESC, coalesce(e.longest, 0) DESC, coalesce(s.n, 0) DESC, d.imei) AS ord,
+                   d.imei, d.name, u.ratio, coalesce(e.n, 0) AS episodes, coalesce(e.longest, 0) AS longest, coalesce(s.n, 0) AS switches
+            FROM ids JOIN devices d ON d.id = ids.device_id
+            LEFT JOIN u ON u.device_id = ids.device_id LEFT JOIN e ON e.device_id = ids.device_id LEFT JOIN s ON s.device_id = ids.device_id
+            ORDER BY ord LIMIT ${REPORT_LIMITS.unstableDevices}),
+          zero AS (
+            SELECT count(*) OVER ()::int AS total, d.imei, d.name FROM devices d LEFT JOIN usage ON usage.device_id = d.id
+            WHERE d.company_id = ${company.id} AND d.status IN ${ACTIVE} AND coalesce(usage.bytes, 0) <= 0
+            ORDER BY d.imei LIMIT ${REPORT_LIMITS.zeroUsageSample})
+          SELECT (SELECT coalesce(json_agg(least ORDER BY ord), '[]') FROM least) AS devices,
+                 (SELECT coalesce(json_agg(zero ORDER BY imei), '[]') FROM zero) AS zero`,
     ),
     database.rows<{ length: string; n: number }>(sql`WITH ${episodes(company.id, w)} SELECT ${LENGTH_CLASS} AS length, count(*)::int AS n FROM ep GROUP BY 1`),
     database.rows<{ bucket: string; reason: string; n: number }>(
-      sql`SELECT ${timeBucket(w, sql`o.created_at`)} AS bucket, ${SWITCH_REASON} AS reason, count(*)::int AS n ${switchesOf} GROUP BY 1, 2`,
+      sql`SELECT ${timeBucket(w, sql`o.created_at`)} AS bucket, ${SWITCH_REASON} AS reason, count(*)::int AS n ${switchesOf} GROUP BY ${timeKey(w, sql`o.created_at`)}, 2`,
     ),
     database.rows<{ level: number; n: number }>(
       sql`SELECT coalesce(signal_level, -1) AS level, count(*)::int AS n FROM devices WHERE company_id = ${company.id} GROUP BY 1 ORDER BY 1`,
-    ),
-    database.rows<{ total: number; imei: string; name: string }>(
-      sql`SELECT count(*) OVER ()::int AS total, d.imei, d.name FROM devices d
-          WHERE d.company_id = ${company.id} AND d.status IN ${ACTIVE}
-            AND NOT EXISTS (SELECT 1 FROM device_usage_daily u WHERE u.device_id = d.id AND ${inDays(w, sql`u.day`)} AND u.bytes > 0)
-          ORDER BY d.imei LIMIT ${REPORT_LIMITS.zeroUsageSample}`,
     ),
   ]);
   const perBucketSwitches = new Map<string, number>();
@@ -86,7 +94,7 @@ export async function stabilityReport(database: Database, company: ReportCompany
   const byClass = new Map(classes.map((c) => [c.length, c.n]));
   return {
     ...windowFields(w, company),
-    devices: devices.map((d) => ({
+    devices: least.devices.map((d) => ({
       imei: d.imei,
       name: d.name,
       onlineRatio: d.ratio === null ? null : Number(d.ratio),
@@ -103,6 +111,6 @@ export async function stabilityReport(database: Database, company: ReportCompany
     ),
     switchReasons: [...reasons].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([reason, count]) => ({ reason, count })),
     signal: signal.map((s) => ({ level: s.level, count: s.n })),
-    zeroUsage: { count: zero[0]?.total ?? 0, devices: zero.map((z) => ({ imei: z.imei, name: z.name })) },
+    zeroUsage: { count: least.zero[0]?.total ?? 0, devices: least.zero.map((z) => ({ imei: z.imei, name: z.name })) },
   };
 }

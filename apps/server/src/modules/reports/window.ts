@@ -41,11 +41,23 @@ export function reportWindow(period: ReportPeriod, now = Date.now()): ReportWind
   return { period, granularity: 'month', from, to, buckets, fromTs: `${from}T00:00:00.000Z`, toTs };
 }
 
-/** A day column's bucket key, as the window's buckets spell it. */
-export const dayBucket = (w: ReportWindow, day: SQL): SQL => (w.granularity === 'day' ? sql`to_char(${day}, 'YYYY-MM-DD')` : sql`to_char(${day}, 'YYYY-MM')`);
+const FORMAT = { day: sql.raw(`'YYYY-MM-DD'`), month: sql.raw(`'YYYY-MM'`) } as const;
 
-/** A timestamp column's bucket key (its UTC day or month). */
-export const timeBucket = (w: ReportWindow, at: SQL): SQL => dayBucket(w, sql`(${at} AT TIME ZONE 'UTC')`);
+/**
+ * What to GROUP BY for a day column's bucket: the day, or its month. Grouping by this and
+ * formatting the group (dayBucket) costs one to_char per bucket instead of one per row, which is
+ * most of a count over 50,000 devices.
+ */
+export const dayKey = (w: ReportWindow, day: SQL): SQL => (w.granularity === 'day' ? day : sql`date_trunc('month', ${day}::timestamp)`);
+
+/** A day column's bucket as the window's buckets spell it; select it with GROUP BY dayKey. */
+export const dayBucket = (w: ReportWindow, day: SQL): SQL => sql`to_char(${dayKey(w, day)}, ${FORMAT[w.granularity]})`;
+
+/** What to GROUP BY for a timestamp column's bucket (its UTC day or month). */
+export const timeKey = (w: ReportWindow, at: SQL): SQL => sql`date_trunc(${sql.raw(`'${w.granularity}'`)}, ${at} AT TIME ZONE 'UTC')`;
+
+/** A timestamp column's bucket as the window's buckets spell it; select it with GROUP BY timeKey. */
+export const timeBucket = (w: ReportWindow, at: SQL): SQL => sql`to_char(${timeKey(w, at)}, ${FORMAT[w.granularity]})`;
 
 /** `day` within the window's days. */
 export const inDays = (w: ReportWindow, day: SQL = sql`day`): SQL => sql`${day} BETWEEN ${w.from}::date AND ${w.to}::date`;
