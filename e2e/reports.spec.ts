@@ -22,6 +22,8 @@ const ADMIN = 'admin@demo.rrp.local';
 const stamp = String(Date.now()).slice(-8);
 const IMEIS = [1, 2, 3].map((n) => `8696${stamp}00${n}`);
 const TABS = { 'zh-CN': ['概览', '流量', '设备', '稳定性', '覆盖'], en: ['Overview', 'Flow', 'Devices', 'Stability', 'Coverage'] } as const;
+/** A tab of the report (not the console's page tab of the same name, such as "Overview"). */
+const reportTab = (page: Page, name: string) => page.getByTestId('report-tabs').getByRole('tab', { name, exact: true });
 const shot = (page: Page, name: string) =>
   process.env.SHOTS_DIR ? page.screenshot({ path: join(process.env.SHOTS_DIR, `${name}.png`), fullPage: true }) : null;
 
@@ -70,7 +72,7 @@ test('a fleet with history shows in every report, in both languages, and exports
   await expect(page.getByTestId('kpi-usage')).not.toContainText('0 MB');
   await expect(page.getByTestId('report-freshness')).toBeVisible();
   for (const [i, name] of TABS['zh-CN'].entries()) {
-    await page.getByRole('tab', { name }).click();
+    await reportTab(page, name).click();
     await expect(page.getByTestId(['report-overview', 'report-flow', 'report-device', 'report-stability', 'report-cover'][i])).toBeVisible();
     await expect(page.locator('[data-testid="report-loading"]')).toHaveCount(0);
     await expectAccessible(page, `report ${name}`);
@@ -78,7 +80,7 @@ test('a fleet with history shows in every report, in both languages, and exports
     await shot(page, `report-${i}-zh-1440`);
   }
   // the stability report as xlsx: its sheets carry the figures
-  await page.getByRole('tab', { name: '稳定性' }).click();
+  await reportTab(page, '稳定性').click();
   await expect(page.getByTestId('stability-devices')).toContainText(`rep-${stamp}`);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
   const file = join(test.info().outputDir, download.suggestedFilename());
@@ -89,13 +91,13 @@ test('a fleet with history shows in every report, in both languages, and exports
 
   await switchConsoleLanguage(page, 'en');
   for (const [i, name] of TABS.en.entries()) {
-    await page.getByRole('tab', { name }).click();
+    await reportTab(page, name).click();
     await expect(page.locator('[data-testid="report-loading"]')).toHaveCount(0);
     await expectOneLanguage(page, 'en', `report ${name} (en)`);
     await shot(page, `report-${i}-en-1440`);
   }
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByRole('tab', { name: 'Flow' }).click();
+  await reportTab(page, 'Flow').click();
   await expectNoSidewaysScroll(page, 'report flow at 390 px');
   await shot(page, 'report-flow-en-390');
   await page.setViewportSize({ width: 1440, height: 900 });
