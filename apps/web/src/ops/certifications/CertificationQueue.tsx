@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { formatUtc } from '../../lib/format';
+import { UserText } from '../../lib/UserText';
 import { CertificationDrawer } from './CertificationDrawer';
 
 type Tab = 'review' | 'verified' | 'rejected';
@@ -31,12 +32,18 @@ export default function CertificationQueue() {
       dataIndex: 'companyName',
       render: (name: string, r) => (
         <Typography.Link onClick={() => setOpenId(r.id)} style={{ wordBreak: 'break-all' }} data-testid="ops-cert-row">
-          {name}
+          <UserText>{name}</UserText>
         </Typography.Link>
       ),
     },
-    { title: t('ops:cert.licenseNo'), dataIndex: 'licenseNo', responsive: ['md'] },
-    { title: t('ops:cert.contact'), dataIndex: 'contactName', render: (n: string, r) => `${n} · ${r.contactPhone}`, responsive: ['lg'] },
+    // what the customer typed: shown as written, in whatever language (translate="no")
+    { title: t('ops:cert.licenseNo'), dataIndex: 'licenseNo', responsive: ['md'], render: (v: string) => <UserText>{v}</UserText> },
+    {
+      title: t('ops:cert.contact'),
+      dataIndex: 'contactName',
+      render: (n: string, r) => <UserText>{`${n} · ${r.contactPhone}`}</UserText>,
+      responsive: ['lg'],
+    },
     { title: t('ops:cert.submittedAt'), dataIndex: 'submittedAt', render: (v: string) => formatUtc(v, 'YYYY-MM-DD HH:mm') },
     {
       title: t('ops:actions'),
