@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { formatUtc } from '../../lib/format';
 import { SignedImage } from '../../lib/SignedImage';
+import { UserText } from '../../lib/UserText';
 
 const COLOR = { none: 'default', review: 'processing', verified: 'success', rejected: 'error' } as const;
 
@@ -91,14 +92,20 @@ export function CertificationDrawer({ id, onClose }: { id: string | null; onClos
           </Descriptions.Item>
           {c.rejectReason && <Descriptions.Item label={t('ops:cert.reason')}>{c.rejectReason}</Descriptions.Item>}
           <Descriptions.Item label={t('ops:cert.company')}>
-            <Typography.Text style={{ wordBreak: 'break-all' }}>{c.companyName}</Typography.Text>
+            <Typography.Text style={{ wordBreak: 'break-all' }}>
+              <UserText>{c.companyName}</UserText>
+            </Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label={t('ops:cert.currentName')}>{c.currentCompanyName}</Descriptions.Item>
           <Descriptions.Item label={t('ops:cert.address')}>{c.address}</Descriptions.Item>
           <Descriptions.Item label={t('ops:cert.website')}>{c.website || '—'}</Descriptions.Item>
           <Descriptions.Item label={t('ops:cert.deviceQuantity')}>{t(`account:quantity.${c.deviceQuantity}`)}</Descriptions.Item>
-          <Descriptions.Item label={t('ops:cert.licenseNo')}>{c.licenseNo}</Descriptions.Item>
-          <Descriptions.Item label={t('ops:cert.contact')}>{c.contactName}</Descriptions.Item>
+          <Descriptions.Item label={t('ops:cert.licenseNo')}>
+            <UserText>{c.licenseNo}</UserText>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('ops:cert.contact')}>
+            <UserText>{c.contactName}</UserText>
+          </Descriptions.Item>
           <Descriptions.Item label={t('ops:cert.phone')}>{c.contactPhone}</Descriptions.Item>
           <Descriptions.Item label={t('ops:cert.email')}>{c.contactEmail}</Descriptions.Item>
           <Descriptions.Item label={t('ops:cert.submittedAt')}>
