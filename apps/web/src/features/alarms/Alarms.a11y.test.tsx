@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { beforeEach, describe, expect, test } from 'vitest';
+import { seriousAxe } from '../../test/axe';
 import { mockApi, renderApp, resetState, signIn } from '../../test/utils';
 import { ALARM_PERMS, ALARMS, alarmSetting, GROUPS, poolWarning } from './testFixtures';
 
@@ -22,16 +22,6 @@ beforeEach(() => {
   });
 });
 
-async function serious(selectors: string[]): Promise<string[]> {
-  const result = await axe.run({ include: selectors.map((s) => [s]) } as axe.ElementContext, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`);
-}
-
 describe('alarm pages accessibility', () => {
   test('the settings page (pool form, settings table) and the setting dialog; both pages are in the service settings menu', async () => {
     renderApp('/alarm-settings');
@@ -40,7 +30,7 @@ describe('alarm pages accessibility', () => {
     const menu = document.querySelector('.ant-menu') as HTMLElement;
     expect(within(menu).getByText('服务设置')).toBeTruthy();
     expect(
-      await serious([
+      await seriousAxe([
         '[data-testid="pool-card"]',
         '[data-testid="settings-card"] .ant-card-head',
         '[data-testid="settings-table"] thead',
@@ -49,14 +39,14 @@ describe('alarm pages accessibility', () => {
     ).toEqual([]);
     await userEvent.click(screen.getByTestId('setting-add'));
     await screen.findByTestId('recommend-value');
-    expect(await serious(['.ant-modal'])).toEqual([]);
+    expect(await seriousAxe(['.ant-modal'])).toEqual([]);
   }, 90_000);
 
   test('the alarm list: filters, toolbar and table', async () => {
     renderApp('/alarm-list');
     await screen.findByTestId('alarm-row-A000001');
     expect(
-      await serious(['.alarm-filters', '.alarm-toolbar', '[data-testid="alarm-table"] thead', '[data-testid="alarm-table"] tbody', '.ant-pagination']),
+      await seriousAxe(['.alarm-filters', '.alarm-toolbar', '[data-testid="alarm-table"] thead', '[data-testid="alarm-table"] tbody', '.ant-pagination']),
     ).toEqual([]);
   }, 90_000);
 });

@@ -2,11 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import axe from 'axe-core';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { Providers } from '../../app/Providers';
 import { queryClient } from '../../app/queryClient';
 import { loadNamespaces } from '../../i18n';
+import { seriousAxe } from '../../test/axe';
 import { mockApi, renderApp, resetState, signIn } from '../../test/utils';
 import { EsimDetailView } from './EsimDetailView';
 import { EID_A, ESIM_PERMS, esimDetail, ICCID_OFF, ROWS } from './testFixtures';
@@ -27,22 +27,12 @@ beforeEach(() => {
   });
 });
 
-async function serious(selectors: string[]): Promise<string[]> {
-  const result = await axe.run({ include: selectors.map((s) => [s]) } as axe.ElementContext, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`);
-}
-
 describe('eSIM pages accessibility', () => {
   test('the list: filters, toolbar, table and pager', async () => {
     renderApp('/esim-list');
     await screen.findByTestId(`esim-row-${EID_A}`);
     expect(
-      await serious(['.esim-filters', '.esim-toolbar', '[data-testid="esim-table"] thead', '[data-testid="esim-table"] tbody', '.ant-pagination']),
+      await seriousAxe(['.esim-filters', '.esim-toolbar', '[data-testid="esim-table"] thead', '[data-testid="esim-table"] tbody', '.ant-pagination']),
     ).toEqual([]);
   }, 60_000);
 
@@ -59,7 +49,7 @@ describe('eSIM pages accessibility', () => {
     );
     await screen.findByTestId('esim-profiles');
     expect(
-      await serious([
+      await seriousAxe([
         '.esim-detail-body .ant-descriptions',
         '.esim-detail-body .esim-action-wrap',
         '[data-testid="esim-profiles"] thead',
@@ -69,6 +59,6 @@ describe('eSIM pages accessibility', () => {
     ).toEqual([]);
     await userEvent.click(within(screen.getByTestId('esim-profiles')).getByTestId(`profile-delete-${ICCID_OFF}`));
     await screen.findByTestId('profile-delete-ok');
-    expect(await serious(['.ant-popover'])).toEqual([]);
+    expect(await seriousAxe(['.ant-popover'])).toEqual([]);
   }, 90_000);
 });

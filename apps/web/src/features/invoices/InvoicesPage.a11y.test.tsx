@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { beforeEach, describe, expect, test } from 'vitest';
+import { seriousAxe } from '../../test/axe';
 import { mockApi, renderApp, resetState, signIn } from '../../test/utils';
 import { INVOICE_ID, invoiceDetail, invoiceTitle, ORDERS, recipient } from './testFixtures';
 
@@ -24,37 +24,26 @@ beforeEach(() => {
   });
 });
 
-async function serious(selectors: string | string[]): Promise<string[]> {
-  const include = (Array.isArray(selectors) ? selectors : [selectors]).map((s) => [s]);
-  const result = await axe.run({ include } as axe.ElementContext, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`);
-}
-
 describe('invoice page accessibility', () => {
   test('the apply steps have no serious violations', async () => {
     renderApp('/bill');
     await screen.findByText(ORDERS[0].orderNo);
-    expect(await serious('.invoice-card')).toEqual([]);
+    expect(await seriousAxe('.invoice-card')).toEqual([]);
     await userEvent.click(screen.getByLabelText(`选择订单 ${ORDERS[0].orderNo}`));
     await userEvent.click(screen.getByTestId('invoice-next'));
     await screen.findByTestId('invoice-title-facts');
-    expect(await serious('.invoice-card')).toEqual([]);
+    expect(await seriousAxe('.invoice-card')).toEqual([]);
   });
 
   test('the records and the work order drawer have no serious violations', async () => {
     const { router } = renderApp('/bill?tab=records');
     await screen.findByText('FP20261120000001');
     // axe over a whole antd table takes minutes in jsdom: its head and rows are checked here, the table as a whole in the browser run
-    expect(await serious(['.invoice-filters', '.invoice-card thead', '.invoice-card tbody', '.invoice-card .ant-pagination'])).toEqual([]);
+    expect(await seriousAxe(['.invoice-filters', '.invoice-card thead', '.invoice-card tbody', '.invoice-card .ant-pagination'])).toEqual([]);
     await router.navigate(`/bill?tab=records&id=${INVOICE_ID}`);
     await screen.findByTestId('invoice-detail');
     expect(
-      await serious([
+      await seriousAxe([
         '.ant-drawer-header',
         '.invoice-drawer-actions',
         '[data-testid="invoice-facts"]',
@@ -69,9 +58,9 @@ describe('invoice page accessibility', () => {
   test('the headers and the bills have no serious violations', async () => {
     const { router } = renderApp('/bill?tab=parties');
     await screen.findByTestId('invoice-titles-add');
-    expect(await serious('.invoice-card')).toEqual([]);
+    expect(await seriousAxe('.invoice-card')).toEqual([]);
     await router.navigate('/bill?tab=bills');
     await screen.findByTestId('bill-table');
-    expect(await serious('.invoice-card')).toEqual([]);
+    expect(await seriousAxe('.invoice-card')).toEqual([]);
   }, 90_000);
 });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { beforeEach, describe, expect, test } from 'vitest';
+import { seriousAxe } from '../../test/axe';
 import { mockApi, renderApp, resetState, signIn } from '../../test/utils';
 import { COMPANY_OPTIONS, coverReport, deviceReport, flowReport, REPORT_PERMS, stabilityReport, subscription } from './testFixtures';
 
@@ -24,31 +24,21 @@ beforeEach(() => {
   });
 });
 
-async function serious(selectors: string[]): Promise<string[]> {
-  const result = await axe.run({ include: selectors.map((s) => [s]) } as axe.ElementContext, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`);
-}
-
 describe('operation report accessibility', () => {
   test('the head, the overview and the stability tab', async () => {
     renderApp('/report');
     await within(await screen.findByTestId('kpi-zeroUsage')).findByText('3');
     await screen.findByTestId('chart-overview-switches');
-    expect(await serious(['.report-head', '.report-tabs .ant-tabs-nav', '[data-testid="report-overview"]'])).toEqual([]);
+    expect(await seriousAxe(['.report-head', '.report-tabs .ant-tabs-nav', '[data-testid="report-overview"]'])).toEqual([]);
     await userEvent.click(screen.getByRole('tab', { name: /稳定性/ }));
     await screen.findByTestId('report-stability');
-    expect(await serious(['[data-testid="report-stability"]'])).toEqual([]);
+    expect(await seriousAxe(['[data-testid="report-stability"]'])).toEqual([]);
   }, 90_000);
 
   test('the subscription dialog', async () => {
     renderApp('/report');
     await userEvent.click(await screen.findByTestId('report-subscribe'));
     await screen.findByText('稳定性报表，近 90 天');
-    expect(await serious(['.ant-modal'])).toEqual([]);
+    expect(await seriousAxe(['.ant-modal'])).toEqual([]);
   }, 60_000);
 });
