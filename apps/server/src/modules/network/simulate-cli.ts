@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEVICE_REPORT_LIMITS, type TDeviceReport } from '@rrp/contracts';
 import { buildReportCall, type DeviceKeyCredentials } from './report-client.js';
+import { BACKFILL_MAX_DAYS, backfill } from './simulate-backfill.js';
 import { imeiRange, nextReport, type SimDevice } from './simulate-report.js';
 import { profileOf } from './simulator/world.js';
 
@@ -219,33 +220,6 @@ async function send(o: CliOptions, reports: TDeviceReport[], totals: Totals): Pr
   }
 }
 
-/** The device API takes reports up to 6 days old (REPORT_WINDOW); a backfill stays inside it. */
-const BACKFILL_MAX_DAYS = 6;
-const BACKFILL_STEP_MS = 10 * 60_000;
-
-/**
- * Sends what the devices would have buffered over the last days: one report per device per
- * step from `days` ago (plus a margin inside the API's window) up to now, oldest first, so the
- * roll-up turns them into daily history as if the devices had been reporting all along.
- */
-async function backfill(o: CliOptions, devices: SimDevice[], totals: Totals, now: number): Promise<void> {
-  const step = Math.max(BACKFILL_STEP_MS, o.everyMs);
-  const from = now - o.backfillDays * 86_400_000 + 10 * 60_000;
-  const pending: TDeviceReport[] = [];
-  const flush = async (all: boolean) => {
-    while (pending.length >= DEVICE_REPORT_LIMITS.reportsPerCall * o.concurrency || (all && pending.length > 0)) {
-      const batches: TDeviceReport[][] = [];
-      for (let i = 0; i < o.concurrency && pending.length > 0; i++) batches.push(pending.splice(0, DEVICE_REPORT_LIMITS.reportsPerCall));
-      await Promise.all(batches.map((b) => send(o, b, totals)));
-    }
-  };
-  for (let at = from; at < now; at += step) {
-    for (const d of devices) pending.push(nextReport(d, at, Math.random));
-    await flush(false);
-  }
-  await flush(true);
-}
-
 /** Runs the devices: each reports every `everyMs`, spread evenly, sent in signed batches. */
 export async function runSimulation(o: CliOptions, signal?: AbortSignal): Promise<Totals> {
   const start = Date.now();
@@ -259,7 +233,7 @@ export async function runSimulation(o: CliOptions, signal?: AbortSignal): Promis
   }));
   const totals: Totals = { calls: 0, accepted: 0, refused: 0, failed: 0, reasons: {} };
   if (o.backfillDays > 0) {
-    await backfill(o, devices, totals, start);
+    await backfill(o, devices, start, (batch) => send(o, batch, totals));
     console.log(`backfilled ${o.backfillDays} days: calls ${totals.calls}, accepted ${totals.accepted}, refused ${totals.refused}, failed ${totals.failed}`);
   }
   let lastPrint = start;
