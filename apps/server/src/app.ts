@@ -94,7 +94,7 @@ export function allHandlers(opts: AppOptions): HandlerMap {
     ...acHandlers({ database, provider }),
     ...esimHandlers({ database, provider }),
     ...atCardHandlers({ database, provider }),
-    ...reportHandlers({ database }),
+    ...reportHandlers({ database, options: { snapshotSeconds: config.RRP_REPORT_SNAPSHOT_SECONDS } }),
     ...developerHandlers({ database, config }),
     ...firmwareHandlers({ database }),
     ...firmwareOpsHandlers({ database }),

@@ -145,6 +145,8 @@ const zConfig = z
     RRP_WEBHOOK_ALLOW_HTTP: zBool.optional(),
     /** webhook URLs may reach loopback and private addresses (tests' local receivers); off by default */
     RRP_WEBHOOK_ALLOW_PRIVATE: zBool.default(false),
+    /** how long flow and stability answers are served again (docs/reports.md "Snapshots"); 0 computes every request */
+    RRP_REPORT_SNAPSHOT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BODY_LIMIT_BYTES: z.coerce
       .number()

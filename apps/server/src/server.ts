@@ -96,7 +96,10 @@ async function main() {
     await catcher.start('127.0.0.1', config.RRP_MAILCATCHER_SMTP_PORT, config.RRP_MAILCATCHER_HTTP_PORT);
     smtpUrl = `smtp://127.0.0.1:${catcher.smtpPort}`;
   }
-  const mailer = smtpMailer(smtpUrl, config.MAIL_FROM, { 'invoice-file': invoiceAttachments(database), report: reportAttachments(database) });
+  const mailer = smtpMailer(smtpUrl, config.MAIL_FROM, {
+    'invoice-file': invoiceAttachments(database),
+    report: reportAttachments(database, { snapshotSeconds: config.RRP_REPORT_SNAPSHOT_SECONDS }),
+  });
 
   // the embedded default: the WeChat Pay simulator as a child process (docs/payments.md)
   const wantSim = embeddedSimulatorWanted(config);

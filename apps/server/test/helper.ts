@@ -158,7 +158,7 @@ export async function mailHarness(database: Database) {
   await catcher.start('127.0.0.1', 0, 0);
   const mailer = smtpMailer(`smtp://127.0.0.1:${catcher.smtpPort}`, 'RRP Console <no-reply@rrp.local>', {
     'invoice-file': invoiceAttachments(database),
-    report: reportAttachments(database),
+    report: reportAttachments(database, { snapshotSeconds: 0 }),
   });
   const runner = new JobRunner(database, { 'email.send': (job: never) => mailer.send(job) }, [], pino({ level: 'silent' }));
   return {

@@ -9,4 +9,5 @@ export * from './esim.js';
 export * from './invoices.js';
 export * from './monitoring.js';
 export * from './platform.js';
+export * from './reports.js';
 export * from './users.js';

@@ -4,6 +4,7 @@ import type { ReportCompany } from './company.js';
 import { coverReport } from './cover.js';
 import { deviceReport } from './device.js';
 import { flowReport } from './flow.js';
+import { throughSnapshot } from './snapshots.js';
 import { stabilityReport } from './stability.js';
 import type { ReportWindow } from './window.js';
 
@@ -13,15 +14,30 @@ export type AnyReport =
   | { kind: 'stability'; data: TStabilityReport }
   | { kind: 'cover'; data: TCoverReport };
 
+export type ReportOptions = {
+  /**
+   * How long the answers of flow and stability, which rank every device of the company, are
+   * served again (RRP_REPORT_SNAPSHOT_SECONDS); device and cover read company-level roll-ups and
+   * the devices' current state, and are computed every time.
+   */
+  snapshotSeconds: number;
+};
+
 /** One report's figures, by its kind. */
-export async function buildReport(database: Database, kind: ReportKind, company: ReportCompany, w: ReportWindow): Promise<AnyReport> {
+export async function buildReport(
+  database: Database,
+  kind: ReportKind,
+  company: ReportCompany,
+  w: ReportWindow,
+  { snapshotSeconds }: ReportOptions,
+): Promise<AnyReport> {
   switch (kind) {
     case 'flow':
-      return { kind, data: await flowReport(database, company, w) };
+      return { kind, data: await throughSnapshot(database, { company, kind, w }, snapshotSeconds, () => flowReport(database, company, w)) };
     case 'device':
       return { kind, data: await deviceReport(database, company, w) };
     case 'stability':
-      return { kind, data: await stabilityReport(database, company, w) };
+      return { kind, data: await throughSnapshot(database, { company, kind, w }, snapshotSeconds, () => stabilityReport(database, company, w)) };
     case 'cover':
       return { kind, data: await coverReport(database, company, w) };
   }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import type { JobHandler, Periodic } from '../../jobs/runner.js';
 import { type EmailJob, enqueueEmails } from '../../mail/outbox.js';
 import type { MailAttachment } from '../../mail/transport.js';
-import { buildReport } from './build.js';
+import { buildReport, type ReportOptions } from './build.js';
 import { nextRunAt } from './schedule.js';
 import { reportWindow } from './window.js';
 import { reportFileName, reportXlsx, XLSX_TYPE } from './workbook.js';
@@ -87,11 +87,11 @@ export async function sendDueSubscriptions(database: Database, now = Date.now())
  * the e-mail's language, the same workbook as the export (null when the company is gone).
  */
 export const reportAttachments =
-  (database: Database) =>
+  (database: Database, options: ReportOptions) =>
   async (ref: { report: ReportKind; period: ReportPeriod; companyId: string }, locale: Locale): Promise<MailAttachment | null> => {
     const [company] = await database.rows<{ id: string; name: string }>(sql`SELECT id, name FROM companies WHERE id = ${ref.companyId}`);
     if (!company) return null;
-    const report = await buildReport(database, ref.report, company, reportWindow(ref.period));
+    const report = await buildReport(database, ref.report, company, reportWindow(ref.period), options);
     return { filename: reportFileName(report, locale), content: await reportXlsx(report, locale), contentType: XLSX_TYPE };
   };
 
