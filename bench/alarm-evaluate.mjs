@@ -153,7 +153,7 @@ export async function run({
     settings: { devices, companies, days, rounds, evaluate },
   };
   try {
-    database = await openPostgres(db.url, 4); // migrates
+    database = await openPostgres(db.url, { poolSize: 4 }); // migrates
     c = new pg.Client({ connectionString: db.url });
     await c.connect();
     const now = evaluationTime(days);

@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { guardUndeclaredRoutes, registerEndpoints } from './http/endpoints.js';
 import type { HandlerMap } from './http/handler.js';
+import { registerHealthProbes } from './http/health.js';
 import { errorSerializer } from './lib/error-redaction.js';
 import { acHandlers } from './modules/ac/index.js';
 import { accountHandlers, accountSettingsHandlers } from './modules/account/index.js';
@@ -149,6 +150,7 @@ export async function buildApp(opts: AppOptions, handlerMap: HandlerMap = allHan
   // endpoints: only from their declarations
   guardUndeclaredRoutes(app);
   registerEndpoints(app, handlerMap);
+  registerHealthProbes(app, database);
 
   await registerWeb(app, opts.webDist);
   return app;

@@ -15,6 +15,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ RRP_JOBS: 'maybe' })).toThrow(/RRP_JOBS/);
   });
 
+  it('takes a pooler and a replica only with DATABASE_URL, and a transaction pooler only with the primary’s own address', () => {
+    const pg = 'postgres://postgres@127.0.0.1:6432/rrp';
+    expect(() => loadConfig({ DATABASE_URL: pg, DATABASE_POOLER: 'transaction' })).toThrow(/DATABASE_DIRECT_URL: is required with DATABASE_POOLER=transaction/);
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: pg })).toThrow(/DATABASE_REPLICA_URL: needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: pg, DATABASE_POOLER: 'statement' })).toThrow(/DATABASE_POOLER/);
+    const c = loadConfig({ DATABASE_URL: pg, DATABASE_POOLER: 'transaction', DATABASE_DIRECT_URL: 'postgres://postgres@127.0.0.1:5432/rrp' });
+    expect([c.DATABASE_POOLER, c.RRP_REPLICA_MAX_LAG_SECONDS]).toEqual(['transaction', 30]);
+  });
+
   it('refuses the captcha test hook in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', RRP_TEST_CAPTCHA: 'abcd' })).toThrow(/RRP_TEST_CAPTCHA: is a test hook/);
     expect(loadConfig({ NODE_ENV: 'test', RRP_TEST_CAPTCHA: 'abcd' }).RRP_TEST_CAPTCHA).toBe('abcd');

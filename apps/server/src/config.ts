@@ -106,6 +106,20 @@ const zConfig = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    /** `transaction`: DATABASE_URL is a transaction-pooling PgBouncer (docs/scaling.md) */
+    DATABASE_POOLER: z.enum(['none', 'session', 'transaction']).default('none'),
+    /** the primary without a pooler: migrations take a session lock there (required with DATABASE_POOLER=transaction) */
+    DATABASE_DIRECT_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    /** a streaming replica the T+1 reports may read from (docs/scaling.md "Reads from the replica") */
+    DATABASE_REPLICA_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    /** reads go back to the primary while the replica is further behind than this */
+    RRP_REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(30),
     RRP_DATA_DIR: z.string().min(1).default('./data'),
     SMTP_URL: z
       .string()
@@ -162,6 +176,15 @@ const zConfig = z
     }
     for (const issue of supportContactIssues(c)) ctx.addIssue({ code: 'custom', ...issue });
     for (const issue of wechatPayKeySetIssues(c)) ctx.addIssue({ code: 'custom', ...issue });
+    if (c.DATABASE_POOLER === 'transaction' && !c.DATABASE_DIRECT_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_DIRECT_URL'],
+        message: 'is required with DATABASE_POOLER=transaction: migrations lock the primary itself',
+      });
+    for (const k of ['DATABASE_POOLER', 'DATABASE_DIRECT_URL', 'DATABASE_REPLICA_URL'] as const)
+      if (!c.DATABASE_URL && (k === 'DATABASE_POOLER' ? c[k] !== 'none' : c[k]))
+        ctx.addIssue({ code: 'custom', path: [k], message: 'needs DATABASE_URL (the embedded database has no pooler or replica)' });
   });
 
 const SUPPORT_ENV = {

@@ -78,7 +78,13 @@ async function main() {
   let unlock = () => {};
   let database: Database;
   if (config.DATABASE_URL) {
-    database = await openPostgres(config.DATABASE_URL);
+    database = await openPostgres(config.DATABASE_URL, {
+      pooler: config.DATABASE_POOLER === 'transaction' ? 'transaction' : 'session',
+      directUrl: config.DATABASE_DIRECT_URL,
+      replica: config.DATABASE_REPLICA_URL
+        ? { url: config.DATABASE_REPLICA_URL, maxLagSeconds: config.RRP_REPLICA_MAX_LAG_SECONDS, log: (m) => process.stderr.write(`${m}\n`) }
+        : undefined,
+    });
   } else {
     try {
       unlock = lockDataDir(config.dataDir);

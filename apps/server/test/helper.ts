@@ -24,9 +24,8 @@ export const DEMO = {
 export const TEST_DB = process.env.RRP_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const PG_BASE = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
-export async function freshDatabase(): Promise<Database> {
-  if (TEST_DB === 'pglite') return openPglite(undefined);
+/** A new, empty PostgreSQL database: its URL and a function that drops it. */
+export async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `rrp_t_${process.pid}_${randomUUID().slice(0, 8)}`;
   const admin = new pg.Client({ connectionString: PG_BASE });
   await admin.connect();
@@ -34,14 +33,26 @@ export async function freshDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(PG_BASE);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 5);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_BASE });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+export async function freshDatabase(): Promise<Database> {
+  if (TEST_DB === 'pglite') return openPglite(undefined);
+  const { url, drop } = await emptyPostgresDatabase();
+  const database = await openPostgres(url, { poolSize: 5 });
   const close = database.close;
   database.close = async () => {
     await close();
-    const c = new pg.Client({ connectionString: PG_BASE });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    await drop();
   };
   return database;
 }

@@ -10,6 +10,8 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { databaseReadiness, newestMigration, type Readiness } from './readiness.js';
+import { type ReplicaOptions, replicaReader } from './replica.js';
 import * as schema from './schema/index.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,11 +35,33 @@ export type Database = {
    * of its own so business writes keep their durability).
    */
   ephemeral<T = Record<string, unknown>>(name: string, query: SQL): Promise<T[]>;
+  /**
+   * The same database for reads that may come from the read replica (DATABASE_REPLICA_URL;
+   * docs/scaling.md "Reads from the replica"): `rows` without a transaction goes to the replica
+   * while it is reachable and close enough, everything else to the primary. Only for figures
+   * that a person's own change a moment ago cannot be expected in (T+1 reports).
+   */
+  forReads(): Database;
+  /** what /readyz answers: database reachable, migrations current, the replica's lag */
+  readiness(): Promise<Readiness>;
   close(): Promise<void>;
+};
+
+export type PostgresOptions = {
+  poolSize?: number;
+  /**
+   * `transaction`: DATABASE_URL is a transaction-pooling PgBouncer (DATABASE_POOLER): no named
+   * prepared statements, no session settings; migrations then take their session lock through
+   * `directUrl`, the primary itself.
+   */
+  pooler?: 'session' | 'transaction';
+  directUrl?: string;
+  replica?: Omit<ReplicaOptions, 'poolSize'> & { poolSize?: number };
 };
 
 const dialect = new PgDialect();
 const migrationsFolder = join(fileURLToPath(new URL('.', import.meta.url)), 'migrations');
+const NEWEST_MIGRATION = newestMigration(migrationsFolder);
 
 async function rowsOf<T>(db: Tx, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
@@ -52,49 +76,93 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   const rows = <T>(q: SQL, tx?: Tx) => rowsOf<T>(tx ?? db, q);
-  return {
+  const database: Database = {
     kind: 'pglite',
     db,
     rows,
     prepared: (_name, q) => rows(q),
     ephemeral: (_name, q) => rows(q),
+    forReads: () => database,
+    readiness: async () => {
+      const d = await databaseReadiness(database, NEWEST_MIGRATION);
+      return { ready: d.database === 'ok' && d.migrations === 'current', ...d };
+    },
     close: () => client.close(),
   };
+  return database;
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Database> {
+  const poolSize = opts.poolSize ?? 10;
+  const transactionPooling = opts.pooler === 'transaction';
+  if (transactionPooling && !opts.directUrl) throw new Error('a transaction pooler needs the primary itself for migrations (DATABASE_DIRECT_URL)');
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection closed by the server (a restart, an administrator) must not crash the
   // process: the pool drops it and opens a new one on the next query.
   const onIdleError = (err: Error) => process.stderr.write(`PostgreSQL connection lost: ${err.message}\n`);
   pool.on('error', onIdleError);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  // Several API processes may start at once: one migrates while the others wait.
-  const conn = await pool.connect();
+  await migrateOnce(opts.directUrl ?? url);
+  // Replay records commit without waiting for the WAL flush, on a small pool whose sessions say
+  // so. A transaction pooler keeps no session settings: there they commit like any write.
+  const relaxed = transactionPooling
+    ? pool
+    : new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(poolSize / 3)), options: '-c synchronous_commit=off' });
+  if (relaxed !== pool) relaxed.on('error', onIdleError);
+  // A named statement is prepared once per server connection; behind a transaction pooler the
+  // next transaction may run on another connection, so statements go unnamed (planned each time).
+  const named = async <T>(p: pg.Pool, name: string, q: SQL): Promise<T[]> => {
+    const { sql: text, params } = dialect.sqlToQuery(q);
+    const res = await p.query(transactionPooling ? { text, values: params as unknown[] } : { name, text, values: params as unknown[] });
+    return res.rows as T[];
+  };
+  const replica = opts.replica
+    ? replicaReader(async () => (await pool.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0].lsn, {
+        ...opts.replica,
+        poolSize: opts.replica.poolSize ?? poolSize,
+      })
+    : null;
+  const rows = <T>(q: SQL, tx?: Tx) => rowsOf<T>(tx ?? db, q);
+  const database: Database = {
+    kind: 'postgres',
+    db,
+    rows,
+    prepared: (name, q) => named(pool, name, q),
+    ephemeral: (name, q) => named(relaxed, name, q),
+    forReads: () => readView,
+    readiness: async () => {
+      const d = await databaseReadiness(database, NEWEST_MIGRATION);
+      return { ready: d.database === 'ok' && d.migrations === 'current', ...d, ...(replica ? { replica: await replica.refresh() } : {}) };
+    },
+    close: async () => {
+      await replica?.close();
+      await Promise.all([pool.end(), relaxed === pool ? null : relaxed.end()]);
+    },
+  };
+  const readView: Database = replica
+    ? {
+        ...database,
+        rows: <T>(q: SQL, tx?: Tx) => {
+          if (tx) return rows<T>(q, tx);
+          const { sql: text, params } = dialect.sqlToQuery(q);
+          return replica.query<T>(text, params as unknown[], () => rows<T>(q));
+        },
+      }
+    : database;
+  return database;
+}
+
+/** Several API processes may start at once: one migrates (under a session lock) while the others wait. */
+async function migrateOnce(url: string): Promise<void> {
+  const conn = new pg.Client({ connectionString: url });
+  await conn.connect();
   try {
     await conn.query('SELECT pg_advisory_lock(727274)');
     await migratePg(drizzlePg({ client: conn, schema }), { migrationsFolder });
   } finally {
     await conn.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
-    conn.release();
+    await conn.end();
   }
-  const relaxed = new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(poolSize / 3)), options: '-c synchronous_commit=off' });
-  relaxed.on('error', onIdleError);
-  const named = async <T>(p: pg.Pool, name: string, q: SQL): Promise<T[]> => {
-    const { sql: text, params } = dialect.sqlToQuery(q);
-    const res = await p.query({ name, text, values: params as unknown[] });
-    return res.rows as T[];
-  };
-  return {
-    kind: 'postgres',
-    db,
-    rows: (q, tx) => rowsOf(tx ?? db, q),
-    prepared: (name, q) => named(pool, name, q),
-    ephemeral: (name, q) => named(relaxed, name, q),
-    close: async () => {
-      await Promise.all([pool.end(), relaxed.end()]);
-    },
-  };
 }
 
 export { sql };

@@ -63,7 +63,7 @@ async function fromDatabase(source: Source, companyId: string | undefined, n: nu
   const { sql } = await import('drizzle-orm');
   let unlock = () => {};
   let database: Awaited<ReturnType<typeof openPostgres>>;
-  if ('url' in source) database = await openPostgres(source.url, 2);
+  if ('url' in source) database = await openPostgres(source.url, { poolSize: 2 });
   else {
     if (!existsSync(join(source.dataDir, 'pglite'))) throw new Error(`no embedded database in ${source.dataDir} (expected ${join(source.dataDir, 'pglite')})`);
     const { lockDataDir, DataDirLockedError } = await import('../../db/lock.js');

@@ -23,7 +23,11 @@ export type ReportOptions = {
   snapshotSeconds: number;
 };
 
-/** One report's figures, by its kind. */
+/**
+ * One report's figures, by its kind. The figures are read through `database.forReads()`: the
+ * read replica when one is configured and close enough (T+1 roll-ups; docs/scaling.md); the
+ * snapshots themselves live on the primary.
+ */
 export async function buildReport(
   database: Database,
   kind: ReportKind,
@@ -31,14 +35,15 @@ export async function buildReport(
   w: ReportWindow,
   { snapshotSeconds }: ReportOptions,
 ): Promise<AnyReport> {
+  const reads = database.forReads();
   switch (kind) {
     case 'flow':
-      return { kind, data: await throughSnapshot(database, { company, kind, w }, snapshotSeconds, () => flowReport(database, company, w)) };
+      return { kind, data: await throughSnapshot(database, { company, kind, w }, snapshotSeconds, () => flowReport(reads, company, w)) };
     case 'device':
-      return { kind, data: await deviceReport(database, company, w) };
+      return { kind, data: await deviceReport(reads, company, w) };
     case 'stability':
-      return { kind, data: await throughSnapshot(database, { company, kind, w }, snapshotSeconds, () => stabilityReport(database, company, w)) };
+      return { kind, data: await throughSnapshot(database, { company, kind, w }, snapshotSeconds, () => stabilityReport(reads, company, w)) };
     case 'cover':
-      return { kind, data: await coverReport(database, company, w) };
+      return { kind, data: await coverReport(reads, company, w) };
   }
 }
