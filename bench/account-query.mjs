@@ -1,7 +1,7 @@
 // Target 1: a signed, authenticated POST /api/v1/rrp/account/query on the real server against a
 // bare Fastify route doing the same database read, on the same fresh PostgreSQL database, in
 // alternating rounds. Usage: node bench/account-query.mjs [--rounds 5] [--seconds 5]
-//   [--warmup 5] [--connections 10] [--profile] [--json out.json]
+//   [--warmup 5] [--connections 10] [--profile] [--pooler] [--json out.json]
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -46,7 +46,7 @@ function load(url, { seconds, connections, headers, meter }) {
   });
 }
 
-export async function run({ rounds = 5, seconds = 5, warmup = 5, connections = 10, profile = false, log = console.log } = {}) {
+export async function run({ rounds = 5, seconds = 5, warmup = 5, connections = 10, profile = false, pooler = false, log = console.log } = {}) {
   selfCheck();
   const busyBefore = await machineBusy();
   if (busyBefore > 0.2) log(`  warning: the machine was ${Math.round(busyBefore * 100)}% busy before the run; figures will be noisy`);
@@ -56,7 +56,12 @@ export async function run({ rounds = 5, seconds = 5, warmup = 5, connections = 1
   let bare;
   try {
     if (profile) mkdirSync(profDir, { recursive: true });
-    ours = await startOurServer(db.url, { nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [] });
+    // --pooler: our server as it runs behind a transaction-pooling PgBouncer (unnamed statements,
+    // replay records committed like every write), here straight on PostgreSQL to isolate that cost
+    ours = await startOurServer(db.url, {
+      nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+      env: pooler ? { DATABASE_POOLER: 'transaction', DATABASE_DIRECT_URL: db.url } : {},
+    });
     const session = await signIn(ours.base);
     const me = await signedPost(ours.base, session, PATH, {});
     if (!me.success || !me.obj?.userId) throw new Error(`account/query: ${JSON.stringify(me)}`);
@@ -129,7 +134,7 @@ export async function run({ rounds = 5, seconds = 5, warmup = 5, connections = 1
     const latencyRatio = round(o.p50Ms / b.p50Ms, 3);
     return {
       bench: 'account-query',
-      settings: { rounds, seconds, warmup, connections, poolSize: 10 },
+      settings: { rounds, seconds, warmup, connections, poolSize: 10, pooler },
       machineBusyBefore: busyBefore === null ? null : round(busyBefore, 2),
       ours: o,
       bare: b,
@@ -173,6 +178,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       warmup: { type: 'string', default: '5' },
       connections: { type: 'string', default: '10' },
       profile: { type: 'boolean', default: false },
+      pooler: { type: 'boolean', default: false },
       json: { type: 'string' },
     },
   });
@@ -182,6 +188,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     warmup: Number(values.warmup),
     connections: Number(values.connections),
     profile: values.profile,
+    pooler: values.pooler,
   });
   console.log(report(r));
   if (values.json) (await import('node:fs')).writeFileSync(values.json, `${JSON.stringify(r, null, 2)}\n`);
