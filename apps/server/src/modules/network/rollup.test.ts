@@ -97,6 +97,23 @@ describe('usage roll-up', () => {
     expect(Number(dev.usage_month)).toBe(w.yesterday >= w.monthStart ? 700 : 0);
   });
 
+  it('drops the company’s report snapshots when late reports add to a day before today, not for today’s', async () => {
+    const company = await seedCompany(database);
+    const d = await seedDevice(database, company);
+    const w = usageWindows(Date.now());
+    const snapshot = () =>
+      database.rows(sql`INSERT INTO report_snapshots (company_id, kind, period, to_day, body)
+                        VALUES (${company}, 'flow', '7d', ${w.yesterday}::date, '{}'::jsonb) ON CONFLICT DO NOTHING`);
+    const kept = async () => (await database.rows(sql`SELECT 1 FROM report_snapshots WHERE company_id = ${company}`)).length;
+    await snapshot();
+    await writeReports(database, [{ deviceId: d.id, at: new Date(), bytes: 10, online: true }]);
+    await rollup(database, { lagMs: 0 });
+    expect(await kept()).toBe(1);
+    await writeReports(database, [{ deviceId: d.id, at: new Date(`${w.yesterday}T12:00:00.000Z`), bytes: 20, online: true }]);
+    await rollup(database, { lagMs: 0 });
+    expect(await kept()).toBe(0);
+  });
+
   it('moves every device to the new day when the UTC day changes', async () => {
     const stale = await seedDevice(database, companyId);
     await database.rows(sql`UPDATE devices SET usage_yesterday = 999, usage_month = 999 WHERE id = ${stale.id}`);

@@ -133,7 +133,8 @@ export async function rollup(database: Database, opts: { now?: () => number; lag
           // its reports and online reports (the day's online rate, modules/reports). The per-device
           // sums per day (g) also go, added, to each device's month (device_usage_monthly) and each
           // company's day (company_usage_daily): the reports' coarser roll-ups, exact because they
-          // move with the watermark in this one statement.
+          // move with the watermark in this one statement. Usage added to a day before today
+          // (late reports) drops the company's report snapshots (modules/reports/snapshots.ts).
           const rows = await database.rows<{ device_id: string }>(
             sql`WITH s AS (
                   SELECT r.device_id, (r.reported_at AT TIME ZONE 'UTC')::date AS day, r.area, r.network_operator, r.network_type,
@@ -167,6 +168,8 @@ export async function rollup(database: Database, opts: { now?: () => number; lag
                   ON CONFLICT (device_id, month) DO UPDATE SET bytes = device_usage_monthly.bytes + excluded.bytes,
                                                               reports = device_usage_monthly.reports + excluded.reports,
                                                               online_reports = device_usage_monthly.online_reports + excluded.online_reports),
+                stale AS (
+                  DELETE FROM report_snapshots WHERE company_id IN (SELECT company_id FROM g WHERE day < ${today}::date)),
                 company AS (
                   INSERT INTO company_usage_daily (company_id, day, bytes, reports, online_reports)
                   SELECT company_id, day, sum(bytes), sum(reports), sum(online_reports) FROM g GROUP BY 1, 2
