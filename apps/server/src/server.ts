@@ -139,7 +139,15 @@ async function main() {
 
   const provider = createProvider(database, { simulateFleet: config.RRP_SIMULATOR });
   const app = await buildApp({ config, database, provider, payments, webDist: config.RRP_WEB_DIST ?? WEB_DIST });
-  const { handlers, periodic } = allJobs({ database, provider, mailer, payments, publicUrl: config.publicUrl, webhooks: config });
+  const { handlers, periodic } = allJobs({
+    database,
+    provider,
+    mailer,
+    payments,
+    publicUrl: config.publicUrl,
+    webhooks: config,
+    rawReportRetentionDays: config.RRP_RAW_REPORT_RETENTION_DAYS,
+  });
   const jobs = new JobRunner(database, handlers, periodic, app.log);
   if (config.RRP_JOBS) jobs.start();
   if (config.RRP_SIMULATOR) provider.start();

@@ -11,4 +11,6 @@ export type ModuleDeps = {
   publicUrl?: string;
   /** the webhook settings of the configuration (unset: https only, public addresses only) */
   webhooks?: { webhookAllowHttp: boolean; RRP_WEBHOOK_ALLOW_PRIVATE: boolean };
+  /** days raw device reports are kept after roll-up (RRP_RAW_REPORT_RETENTION_DAYS) */
+  rawReportRetentionDays?: number;
 };

@@ -160,10 +160,14 @@ export const deviceOperations = pgTable(
 );
 
 /** Raw reports as devices (or the simulator) sent them. */
+/**
+ * Raw device reports, partitioned by month of `received_at` (migration 0020, docs/scaling.md
+ * "Partitioned time series"): the primary key carries the partition key.
+ */
 export const deviceReports = pgTable(
   'device_reports',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     deviceId: uuid('device_id').notNull(),
     reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
     /** bytes used since the previous report */
@@ -175,10 +179,10 @@ export const deviceReports = pgTable(
     area: text('area'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('device_reports_device_idx').on(t.deviceId, t.reportedAt)],
+  (t) => [primaryKey({ columns: [t.id, t.receivedAt] }), index('device_reports_device_idx').on(t.deviceId, t.reportedAt)],
 );
 
-/** Usage per device per UTC day, rolled up from the raw reports. */
+/** Usage per device per UTC day, rolled up from the raw reports; partitioned by month of `day` (migration 0020). */
 export const deviceUsageDaily = pgTable(
   'device_usage_daily',
   {

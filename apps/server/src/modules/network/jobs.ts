@@ -1,5 +1,6 @@
 import type { JobHandler, Periodic } from '../../jobs/runner.js';
 import type { ModuleDeps } from '../../jobs/types.js';
+import { maintainPartitions, PARTITIONS } from './partitions.js';
 import { ROLLUP, rollup } from './rollup.js';
 import { type CommandJob, completeCommand, type DetectReportJob, reportDetection } from './simulator/commands.js';
 import { fleetTick } from './simulator/fleet.js';
@@ -14,7 +15,10 @@ export function networkJobs(deps: ModuleDeps): { handlers: Record<string, JobHan
   const { database, provider } = deps;
   const handlers: Record<string, JobHandler> = {
     'network.rollup': async () => {
-      await rollup(database);
+      await rollup(database, { keepDays: deps.rawReportRetentionDays });
+    },
+    'network.partitions': async () => {
+      await maintainPartitions(database, { rawRetentionDays: deps.rawReportRetentionDays ?? ROLLUP.keepDays });
     },
     'network.command': (job: CommandJob) => completeCommand(database, job),
     'network.attach': (job: AttachJob) => attachDevices(database, job),
@@ -27,6 +31,7 @@ export function networkJobs(deps: ModuleDeps): { handlers: Record<string, JobHan
     handlers,
     periodic: [
       { name: 'network.rollup', everyMs: ROLLUP.everyMs },
+      { name: 'network.partitions', everyMs: PARTITIONS.everyMs },
       { name: 'network.fleet.tick', everyMs: SIM_TIMING.fleetTickMs },
     ],
   };

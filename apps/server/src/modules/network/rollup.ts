@@ -96,7 +96,7 @@ async function refreshUsage(database: Database, tx: Tx, now: number, ids?: strin
  * however many processes run the job. Then refreshes the touched devices' yesterday and month
  * figures (every device's when the UTC day has changed) and prunes old raw reports.
  */
-export async function rollup(database: Database, opts: { now?: () => number; lagMs?: number } = {}): Promise<RollupResult> {
+export async function rollup(database: Database, opts: { now?: () => number; lagMs?: number; keepDays?: number } = {}): Promise<RollupResult> {
   const now = opts.now ?? Date.now;
   const lagMs = opts.lagMs ?? ROLLUP.lagMs;
   await database.rows(sql`INSERT INTO meta (key, value) VALUES (${WATERMARK}, '0'), (${ROLLED_DAY}, '') ON CONFLICT (key) DO NOTHING`);
@@ -210,7 +210,7 @@ export async function rollup(database: Database, opts: { now?: () => number; lag
   const pruned = await database.rows(
     sql`DELETE FROM device_reports WHERE id IN (
           SELECT id FROM device_reports WHERE id <= ${wm.value}::bigint
-            AND received_at < ${new Date(now() - ROLLUP.keepDays * 86_400_000).toISOString()}::timestamptz
+            AND received_at < ${new Date(now() - (opts.keepDays ?? ROLLUP.keepDays) * 86_400_000).toISOString()}::timestamptz
           ORDER BY id LIMIT ${ROLLUP.pruneBatch})
         RETURNING id`,
   );
