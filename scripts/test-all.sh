@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test: i18n parity, contracts, server on PGlite and on PostgreSQL, the WeChat Pay simulator, web units,
-# then the build and the end-to-end tests in Chromium. Prints one summary line at the end.
+# then the build, the local cluster and the end-to-end tests in Chromium. Prints one summary line at the end.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=test-results
@@ -42,6 +42,9 @@ run npx vitest run --root apps/web --reporter=default --reporter=json --outputFi
 
 step "build"
 run npm run build --silent
+
+step "local cluster (HAProxy, PgBouncer, read replica)"
+run npx vitest run --config tests/cluster/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$PWD/$out/cluster.json"
 
 step "end-to-end (Chromium)"
 run npx playwright test -c e2e/playwright.config.ts
