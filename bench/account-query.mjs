@@ -60,7 +60,14 @@ export async function run({ rounds = 5, seconds = 5, warmup = 5, connections = 1
     // replay records committed like every write), here straight on PostgreSQL to isolate that cost
     ours = await startOurServer(db.url, {
       nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
-      env: pooler ? { DATABASE_POOLER: 'transaction', DATABASE_DIRECT_URL: db.url } : {},
+      // (the relaxed entry emulated by a connection option, as PgBouncer's connect_query sets it)
+      env: pooler
+        ? {
+            DATABASE_POOLER: 'transaction',
+            DATABASE_DIRECT_URL: db.url,
+            DATABASE_RELAXED_URL: `${db.url}${db.url.includes('?') ? '&' : '?'}options=${encodeURIComponent('-c synchronous_commit=off')}`,
+          }
+        : {},
     });
     const session = await signIn(ours.base);
     const me = await signedPost(ours.base, session, PATH, {});

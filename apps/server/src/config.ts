@@ -113,6 +113,14 @@ const zConfig = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    /**
+     * with DATABASE_POOLER=transaction: the same database through a pooler entry whose server
+     * connections commit without waiting for the WAL flush, for the replay records (docs/scaling.md)
+     */
+    DATABASE_RELAXED_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
     /** a streaming replica the T+1 reports may read from (docs/scaling.md "Reads from the replica") */
     DATABASE_REPLICA_URL: z
       .string()
@@ -184,7 +192,7 @@ const zConfig = z
         path: ['DATABASE_DIRECT_URL'],
         message: 'is required with DATABASE_POOLER=transaction: migrations lock the primary itself',
       });
-    for (const k of ['DATABASE_POOLER', 'DATABASE_DIRECT_URL', 'DATABASE_REPLICA_URL'] as const)
+    for (const k of ['DATABASE_POOLER', 'DATABASE_DIRECT_URL', 'DATABASE_RELAXED_URL', 'DATABASE_REPLICA_URL'] as const)
       if (!c.DATABASE_URL && (k === 'DATABASE_POOLER' ? c[k] !== 'none' : c[k]))
         ctx.addIssue({ code: 'custom', path: [k], message: 'needs DATABASE_URL (the embedded database has no pooler or replica)' });
   });

@@ -81,6 +81,7 @@ async function main() {
     database = await openPostgres(config.DATABASE_URL, {
       pooler: config.DATABASE_POOLER === 'transaction' ? 'transaction' : 'session',
       directUrl: config.DATABASE_DIRECT_URL,
+      relaxedUrl: config.DATABASE_RELAXED_URL,
       replica: config.DATABASE_REPLICA_URL
         ? { url: config.DATABASE_REPLICA_URL, maxLagSeconds: config.RRP_REPLICA_MAX_LAG_SECONDS, log: (m) => process.stderr.write(`${m}\n`) }
         : undefined,

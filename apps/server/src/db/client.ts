@@ -56,6 +56,12 @@ export type PostgresOptions = {
    */
   pooler?: 'session' | 'transaction';
   directUrl?: string;
+  /**
+   * Behind a transaction pooler: the same database through a pooler entry whose server
+   * connections run `SET synchronous_commit = off` (PgBouncer's connect_query), for the replay
+   * records. Without it they commit like every write.
+   */
+  relaxedUrl?: string;
   replica?: Omit<ReplicaOptions, 'poolSize'> & { poolSize?: number };
 };
 
@@ -104,10 +110,14 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   await migrateOnce(opts.directUrl ?? url);
   // Replay records commit without waiting for the WAL flush, on a small pool whose sessions say
-  // so. A transaction pooler keeps no session settings: there they commit like any write.
-  const relaxed = transactionPooling
-    ? pool
-    : new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(poolSize / 3)), options: '-c synchronous_commit=off' });
+  // so. A transaction pooler keeps no session settings: there the pooler's own entry for them
+  // sets it on its server connections (relaxedUrl), or they commit like any write.
+  const relaxedSize = Math.max(2, Math.ceil(poolSize / 3));
+  const relaxed = !transactionPooling
+    ? new pg.Pool({ connectionString: url, max: relaxedSize, options: '-c synchronous_commit=off' })
+    : opts.relaxedUrl
+      ? new pg.Pool({ connectionString: opts.relaxedUrl, max: relaxedSize })
+      : pool;
   if (relaxed !== pool) relaxed.on('error', onIdleError);
   // A named statement is prepared once per server connection; behind a transaction pooler the
   // next transaction may run on another connection, so statements go unnamed (planned each time).

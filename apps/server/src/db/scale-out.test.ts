@@ -57,6 +57,16 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL behind a pooler and with a re
     await pooled.close();
   });
 
+  it('behind a transaction pooler, commits replay records on the pooler’s relaxed entry when there is one', async () => {
+    // the test server stands in for PgBouncer's entry whose connect_query sets synchronous_commit off
+    const u = new URL(target.url);
+    u.searchParams.set('options', '-c synchronous_commit=off');
+    const pooled = await openPostgres(target.url, { poolSize: 2, pooler: 'transaction', directUrl: target.url, relaxedUrl: u.toString() });
+    expect(await pooled.ephemeral('scale_out_sync', sql`SELECT current_setting('synchronous_commit') AS s`)).toEqual([{ s: 'off' }]);
+    expect(await pooled.prepared('scale_out_sync', sql`SELECT current_setting('synchronous_commit') AS s`)).toEqual([{ s: 'on' }]);
+    await pooled.close();
+  });
+
   it('refuses a transaction pooler without the primary’s own address for migrations', async () => {
     await expect(openPostgres(target.url, { pooler: 'transaction' })).rejects.toThrow(/DATABASE_DIRECT_URL/);
   });
