@@ -61,9 +61,10 @@ function tail(file) {
 
 /**
  * Starts the cluster and resolves with its state (also written to `stateFile`) once HAProxy
- * serves every node. `env` is added to each node's environment. A failure stops what was started.
+ * serves every node. `env` is added to each node's environment; `simulator: false` keeps the
+ * device fleet simulator off on node 1 too (benchmarks). A failure stops what was started.
  */
-export async function startCluster({ nodes = 3, port = 8100, env = {}, stateFile = STATE_FILE, pgbouncerPort, replicaPort } = {}) {
+export async function startCluster({ nodes = 3, port = 8100, env = {}, stateFile = STATE_FILE, pgbouncerPort, replicaPort, simulator = true } = {}) {
   if (!Number.isInteger(nodes) || nodes < 1 || nodes > 3) throw new Error('--nodes must be 1, 2 or 3');
   if (!Number.isInteger(port) || port < 1024 || port > 65_000) throw new Error('--port must be a port number from 1024 to 65000');
   if (readState(stateFile)) {
@@ -123,6 +124,7 @@ export async function startCluster({ nodes = 3, port = 8100, env = {}, stateFile
       DATABASE_URL: `postgres://postgres@127.0.0.1:${ports.pgbouncer}/${database}`,
       DATABASE_POOLER: 'transaction',
       DATABASE_DIRECT_URL: `postgres://postgres@127.0.0.1:${PRIMARY_PORT}/${database}`,
+      DATABASE_RELAXED_URL: `postgres://postgres@127.0.0.1:${ports.pgbouncer}/${database}_relaxed`,
       DATABASE_REPLICA_URL: `postgres://postgres@127.0.0.1:${ports.replica}/${database}`,
       RRP_DATA_DIR: dataDir,
       RRP_API_KEY_SECRET: randomBytes(32).toString('hex'),
@@ -137,7 +139,7 @@ export async function startCluster({ nodes = 3, port = 8100, env = {}, stateFile
       const name = `node${i + 1}`;
       const first = i === 0;
       // node 1 runs the mail catcher (no SMTP_URL), the pay simulator and the device fleet; the others use its
-      const nodeEnv = { ...shared, PORT: String(ports.nodes[i]), RRP_SIMULATOR: first ? 'on' : 'off' };
+      const nodeEnv = { ...shared, PORT: String(ports.nodes[i]), RRP_SIMULATOR: first && simulator ? 'on' : 'off' };
       if (first) delete nodeEnv.SMTP_URL;
       else nodeEnv.SMTP_URL = `smtp://127.0.0.1:${ports.mailSmtp}`;
       const logFile = join(dir, `${name}.log`);

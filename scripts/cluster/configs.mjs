@@ -38,7 +38,9 @@ export function writeHaproxyConfig(dir, { port, nodes }) {
 /**
  * PgBouncer in transaction pooling before the primary. Trust, as the primary itself on
  * 127.0.0.1; `options` is ignored because the server's pools may send it (a transaction pooler
- * keeps no session settings anyway; DATABASE_POOLER=transaction).
+ * keeps no session settings anyway; DATABASE_POOLER=transaction). A second entry for the same
+ * database sets `synchronous_commit = off` on each of its server connections, the only way a
+ * transaction pooler can hand a session setting to the replay records.
  */
 export function writePgbouncerConfig(dir, runDir, { port, database, primaryPort }) {
   const userlist = join(dir, 'userlist.txt');
@@ -49,6 +51,8 @@ export function writePgbouncerConfig(dir, runDir, { port, database, primaryPort 
     [
       '[databases]',
       `${database} = host=127.0.0.1 port=${primaryPort} dbname=${database}`,
+      // the replay records' alias (DATABASE_RELAXED_URL): its server connections commit without waiting for the WAL flush
+      `${database}_relaxed = host=127.0.0.1 port=${primaryPort} dbname=${database} pool_size=5 connect_query='SET synchronous_commit = off'`,
       '',
       '[pgbouncer]',
       'listen_addr = 127.0.0.1',
