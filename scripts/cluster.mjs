@@ -131,6 +131,7 @@ export async function startCluster({ nodes = 3, port = 8100, env = {}, stateFile
       RRP_PUBLIC_URL: `http://127.0.0.1:${ports.haproxy}`,
       RRP_TRUST_PROXY: '127.0.0.1',
       RRP_JOBS: 'on',
+      RRP_SHUTDOWN_DRAIN_SECONDS: '3',
       WECHATPAY_SIM_PORT: String(ports.paySim),
       RRP_MAILCATCHER_SMTP_PORT: String(ports.mailSmtp),
       RRP_MAILCATCHER_HTTP_PORT: String(ports.mailHttp),

@@ -25,6 +25,10 @@ export function writeHaproxyConfig(dir, { port, nodes }) {
       '',
       'backend nodes',
       '  balance roundrobin',
+      // a request that could not reach a node (stopped, killed) goes to another one; a request a
+      // node received is never sent twice (retry-on stays at its default, conn-failure)
+      '  retries 2',
+      '  option redispatch 1',
       '  option httpchk GET /readyz',
       '  http-check expect status 200',
       '  http-response set-header X-Served-By %[srv_name]',

@@ -11,6 +11,7 @@ type ClusterState = {
   dir: string;
   ports: { haproxy: number; nodes: number[]; pgbouncer: number; replica: number; mailSmtp: number; mailHttp: number; paySim: number };
   urls: { console: string; nodes: string[] };
+  pids: { nodes: number[] };
 };
 type ClusterLib = {
   startCluster(o: {
@@ -138,6 +139,38 @@ describe.skipIf(!process.env.RRP_CLUSTER_TEST)('the local cluster (npm run clust
     const until = Date.now() + 15_000;
     while ((await scans()) <= before && Date.now() < until) await new Promise((ok) => setTimeout(ok, 500));
     expect(await scans()).toBeGreaterThan(before);
+  });
+
+  it('loses no request when a node is stopped under load (it drains, HAProxy moves on)', async () => {
+    const path = `${rrp.API}/account/query`;
+    const raw = '{}';
+    const call = async () => {
+      const res = await fetch(`${lb}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...signing.signedHeaders({ ...session, method: 'POST', url: path, body: raw }) },
+        body: raw,
+      });
+      return { ok: res.status === 200 && ((await res.json()) as Envelope).success, by: res.headers.get('x-served-by') };
+    };
+    const results: { ok: boolean; by: string | null; at: number }[] = [];
+    const t0 = Date.now();
+    let stopped = 0;
+    // four clients in a loop for 6 s; node2 gets SIGTERM after 1 s (3 s of draining, then it closes)
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (Date.now() - t0 < 6000) {
+          if (!stopped && Date.now() - t0 > 1000) {
+            stopped = Date.now();
+            process.kill(state!.pids.nodes[1], 'SIGTERM');
+          }
+          results.push({ ...(await call()), at: Date.now() });
+        }
+      }),
+    );
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    expect(results.length).toBeGreaterThan(100);
+    // after the drain only node1 answers
+    expect(new Set(results.filter((r) => r.at > stopped + 4500).map((r) => r.by))).toEqual(new Set(['node1']));
   });
 
   it('stops everything: ports closed, database dropped', async () => {

@@ -167,6 +167,8 @@ const zConfig = z
     RRP_WEBHOOK_ALLOW_HTTP: zBool.optional(),
     /** webhook URLs may reach loopback and private addresses (tests' local receivers); off by default */
     RRP_WEBHOOK_ALLOW_PRIVATE: zBool.default(false),
+    /** on SIGTERM, seconds /readyz answers 503 while requests are still served, before closing (behind a load balancer) */
+    RRP_SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
     /** days raw device reports are kept after roll-up; older monthly partitions are dropped (docs/scaling.md) */
     RRP_RAW_REPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
     /** how long flow and stability answers are served again (docs/reports.md "Snapshots"); 0 computes every request */

@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
 import { DataDirLockedError, lockDataDir } from './db/lock.js';
+import { startDraining } from './http/health.js';
 import { allJobs } from './jobs/registry.js';
 import { JobRunner } from './jobs/runner.js';
 import { MailCatcher } from './mail/catcher.js';
@@ -163,6 +164,12 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // behind a load balancer: fail /readyz first and keep serving until it has noticed
+    if (config.RRP_SHUTDOWN_DRAIN_SECONDS > 0) {
+      startDraining(app);
+      app.log.info({ signal, seconds: config.RRP_SHUTDOWN_DRAIN_SECONDS }, 'shutting down: draining');
+      await new Promise((r) => setTimeout(r, config.RRP_SHUTDOWN_DRAIN_SECONDS * 1000));
+    }
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     await app.close();
     await provider.stop();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
+import { startDraining } from './health.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,5 +27,12 @@ describe('health probes', () => {
     await t.database.rows(
       sql`UPDATE drizzle.__drizzle_migrations SET created_at = created_at + 1 WHERE id = (SELECT max(id) FROM drizzle.__drizzle_migrations)`,
     );
+  });
+
+  it('/readyz answers 503 draining once the process is shutting down, while the API still answers', async () => {
+    startDraining(t.app);
+    const r = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect([r.statusCode, r.json().draining, r.json().database]).toEqual([503, true, 'ok']);
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 });
