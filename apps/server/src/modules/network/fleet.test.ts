@@ -101,6 +101,6 @@ describe('simulated fleet', () => {
     const off = new SimulatorProvider(database, { simulateFleet: false });
     off.start();
     expect(off.fleetRunning).toBe(false);
-    expect(networkJobs({ database, provider }).periodic.map((p) => p.name)).toEqual(['network.rollup', 'network.fleet.tick']);
+    expect(networkJobs({ database, provider }).periodic.map((p) => p.name)).toEqual(['network.rollup', 'network.partitions', 'network.fleet.tick']);
   });
 });
