@@ -162,4 +162,23 @@ describe('the periodic clean-up', () => {
     expect(await t.database.rows(sql`SELECT id FROM captchas`)).toEqual([{ id: live }]);
     expect(await t.database.rows(sql`SELECT subject FROM rate_limits`)).toEqual([{ subject: 'live' }]);
   });
+
+  it('closes an import left running by a process that died, not one still under way', async () => {
+    const [company] = await t.database.rows<{ id: string }>(sql`SELECT id FROM companies ORDER BY created_at LIMIT 1`);
+    const task = (name: string, age: string) =>
+      t.database
+        .rows<{ id: string }>(
+          sql`INSERT INTO import_tasks (company_id, task_name, region, status, total, created_at)
+              VALUES (${company.id}, ${name}, 'europe', 'running', 7, now() - ${age}::interval) RETURNING id`,
+        )
+        .then((r) => r[0].id);
+    const dead = await task('dead.xlsx', '31 minutes');
+    const live = await task('live.xlsx', '10 seconds');
+    await cleanup(t.database);
+    const rows = await t.database.rows<{ id: string; status: string; failed: number; error: string | null }>(
+      sql`SELECT id, status, failed, error FROM import_tasks WHERE id IN (${dead}, ${live})`,
+    );
+    expect(rows.find((r) => r.id === dead)).toMatchObject({ status: 'failed', failed: 7, error: 'interrupted' });
+    expect(rows.find((r) => r.id === live)).toMatchObject({ status: 'running', error: null });
+  });
 });

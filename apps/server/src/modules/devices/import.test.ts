@@ -161,6 +161,13 @@ describe('device import: the rows', () => {
     expect(rows[0]).toMatchObject({ status: 'physical_card', name: '设备一', group_default: true });
     expect(rows[0].expires_in).toBeGreaterThanOrEqual(365);
     expect(await count(sql`SELECT count(*)::int AS n FROM device_operations WHERE action = 'import'`)).toBe(2);
+    // their provisioning was queued with them, in the same transaction
+    const ids = (await t.database.rows<{ id: string }>(sql`SELECT id FROM devices WHERE import_task_id = ${task.id} ORDER BY id`)).map((r) => r.id);
+    const queued = await t.database.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM jobs, jsonb_array_elements_text(payload->'deviceIds') AS d(id)
+          WHERE name = 'network.attach' AND d.id = ANY(${`{${ids.join(',')}}`}::text[])`,
+    );
+    expect(queued[0].n).toBe(2);
     expect(await count(sql`SELECT count(*)::int AS n FROM data_pool_ledger WHERE company_id = ${demo.id} AND reason = 'license' AND delta_mb = 200`)).toBe(1);
 
     // the refused rows, downloadable in the caller's language
@@ -242,6 +249,26 @@ describe('device import: the rows', () => {
     const res = await upload(t.app, admin, importFile('europe', await xlsx(list.map((i) => [i, 'n'])), 'big.xlsx'));
     expect(res.json().obj).toMatchObject({ succeeded: 1200, processed: 1200, status: 'done' });
     expect(await stock(t.database, demo.id)).toBe(800);
+  });
+
+  it('commits the devices, the task’s result and their provisioning together: a failure queueing it imports nothing', async () => {
+    await setStock(t.database, demo.id, 10);
+    const list = imeis('86008', 3);
+    await t.database.rows(
+      sql.raw(`CREATE OR REPLACE FUNCTION test_no_attach() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.name = 'network.attach' THEN RAISE EXCEPTION 'injected failure'; END IF; RETURN NEW; END $$`),
+    );
+    await t.database.rows(sql.raw('CREATE TRIGGER test_no_attach BEFORE INSERT ON jobs FOR EACH ROW EXECUTE FUNCTION test_no_attach()'));
+    try {
+      const res = await upload(t.app, admin, importFile('europe', await xlsx(list.map((i) => [i, 'n'])), 'attach.xlsx'));
+      expect(res.statusCode).toBe(500);
+      expect(await devicesOf(demo.id)).toBe(0);
+      expect(await stock(t.database, demo.id)).toBe(10);
+      const [task] = await t.database.rows<{ status: string }>(sql`SELECT status FROM import_tasks WHERE task_name = 'attach.xlsx'`);
+      expect(task.status).toBe('failed');
+    } finally {
+      await t.database.rows(sql.raw('DROP TRIGGER test_no_attach ON jobs'));
+    }
   });
 
   it('refuses the whole file when an IMEI is taken between the check and the insert (23015)', async () => {

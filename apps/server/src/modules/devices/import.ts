@@ -73,14 +73,13 @@ export async function runImport(
   // PGlite is a single connection: a progress write outside the open transaction would wait
   // for it, so there progress is written only at the end.
   const liveProgress = database.kind === 'postgres';
-  let imported: DeviceRef[] = [];
   let failures: ImportFailure[] = [];
   try {
     const checked = await check(database, scope.companyId, file.rows);
     failures = checked.failures;
     const valid = checked.valid;
     if (liveProgress && failures.length) await database.rows(sql`UPDATE import_tasks SET processed = ${failures.length} WHERE id = ${task.id}`);
-    imported = await database.db.transaction(async (tx) => {
+    await database.db.transaction(async (tx) => {
       const out = valid.length === 0 ? [] : await importRows(tx);
       await recordAudit(database, tx, actor, {
         action: 'device.import',
@@ -98,6 +97,15 @@ export async function runImport(
         imported: out.length,
         failed: failures.length,
       });
+      // the task's result and the devices' provisioning commit with the devices: a process that
+      // dies after the commit leaves nothing half done (docs/scaling.md "Rolling restarts")
+      await database.rows(
+        sql`UPDATE import_tasks SET status = 'done', succeeded = ${out.length}, failed = ${failures.length}, processed = ${file.rows.length},
+                   failures = ${JSON.stringify(failures)}::jsonb, finished_at = now()
+            WHERE id = ${task.id}`,
+        tx,
+      );
+      if (out.length) await provider.activate(out, tx);
       return out;
     });
     async function importRows(tx: Tx): Promise<DeviceRef[]> {
@@ -141,12 +149,6 @@ export async function runImport(
     );
     throw err;
   }
-  await database.rows(
-    sql`UPDATE import_tasks SET status = 'done', succeeded = ${imported.length}, failed = ${failures.length}, processed = ${file.rows.length},
-               failures = ${JSON.stringify(failures)}::jsonb, finished_at = now()
-        WHERE id = ${task.id}`,
-  );
-  if (imported.length) await provider.activate(imported);
   const found = await findTask(database, scope, task.id);
   if (!found) throw new AppError(10001);
   return found;

@@ -1,3 +1,4 @@
+import type { Tx } from '../../db/client.js';
 /**
  * The mobile network and device fleet behind the console. The simulator implements it here; a
  * real carrier or device gateway could replace it without touching the device module.
@@ -18,8 +19,11 @@ export type CommandKind = 'suspend' | 'unsuspend' | 'switch_card' | 'sync' | 'de
 export type EsimCommandKind = 'esim_enable' | 'esim_disable' | 'esim_delete' | 'esim_activate' | 'esim_pause' | 'esim_download';
 
 export interface ConnectivityProvider {
-  /** Devices that just took a License: bring their connectivity up (they start reporting). */
-  activate(devices: DeviceRef[]): Promise<void>;
+  /**
+   * Devices that just took a License: bring their connectivity up (they start reporting). With
+   * `tx`, the provisioning is queued in that transaction: it happens if and only if it commits.
+   */
+  activate(devices: DeviceRef[], tx?: Tx): Promise<void>;
   /** Service expired: connectivity stops. */
   deactivate(device: DeviceRef): Promise<void>;
   /**

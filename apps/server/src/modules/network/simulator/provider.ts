@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.js';
+import type { Database, Tx } from '../../../db/client.js';
 import { writeReports } from '../ingest.js';
 import type { CommandKind, ConnectivityProvider, DeviceRef } from '../provider.js';
 import { arr } from '../sql-arrays.js';
@@ -53,7 +53,7 @@ export class SimulatorProvider implements ConnectivityProvider {
    * Provisioning is asynchronous, as on a real network: the import only queues it, and the
    * `network.attach` job a few seconds later gives each device its profile and brings it online.
    */
-  async activate(devices: DeviceRef[]): Promise<void> {
+  async activate(devices: DeviceRef[], tx?: Tx): Promise<void> {
     if (devices.length === 0) return;
     for (let i = 0; i < devices.length; i += ATTACH_CHUNK) {
       const job: AttachJob = { deviceIds: devices.slice(i, i + ATTACH_CHUNK).map((d) => d.id) };
@@ -61,6 +61,7 @@ export class SimulatorProvider implements ConnectivityProvider {
       await this.database.rows(
         sql`INSERT INTO jobs (name, payload, run_at, max_attempts)
             VALUES ('network.attach', ${JSON.stringify(job)}::jsonb, now() + ${`${delay} milliseconds`}::interval, 5)`,
+        tx,
       );
     }
   }
