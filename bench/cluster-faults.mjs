@@ -9,7 +9,6 @@
 //      left running: failed requests and the time until requests succeed again.
 // Usage: node bench/cluster-faults.mjs [--only kill,replica,pgbouncer] [--pgbouncer-down-ms 1000] [--json out.json]
 // Exit code 1 when a scenario fails. The cluster is always stopped.
-import { createCipheriv, createSign, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -32,6 +31,7 @@ import { multipartBody } from './lib/multipart.mjs';
 import { API, signIn } from './lib/rrp.mjs';
 import { selfCheck, signedHeaders } from './lib/signing.mjs';
 import { round } from './lib/stats.mjs';
+import { AMOUNT_FEN, notificationHeaders, paidNotification } from './lib/wechatpay-notify.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const LIST = `${API}/device/list`;
@@ -39,7 +39,6 @@ const GROUP_ADD = `${API}/device/group/add`;
 const IMPORT = `${API}/device/import`;
 const REPORT = `${API}/report/device`;
 const NOTIFY = '/api/v1/pay/wechat/notify';
-const AMOUNT_FEN = 4900;
 /** HAProxy's health check: `inter 1s fall 2`, so a dead node is out after about 2 s; failures later than this after the kill count against the scenario. */
 const TAKEOUT_MAX_S = 4;
 
@@ -95,48 +94,9 @@ function payments(state) {
   const dataDir = join(state.dir, 'data');
   const keys = ensureEmbeddedKeys(dataDir);
   const platformPrivateKey = readFileSync(join(dataDir, 'wechatpay', 'platform_private_key.pem'), 'utf8');
-  /** A notification of a paid order, as bench/payment-notify.mjs builds it. */
-  const notification = (orderNo) => {
-    const transactionId = `42${String(Date.now()).slice(-12)}${randomBytes(7).toString('hex')}`.slice(0, 28);
-    const transaction = {
-      mchid: keys.mchId,
-      appid: keys.appId,
-      out_trade_no: orderNo,
-      transaction_id: transactionId,
-      trade_type: 'NATIVE',
-      trade_state: 'SUCCESS',
-      trade_state_desc: '支付成功',
-      bank_type: 'OTHERS',
-      success_time: new Date().toISOString(),
-      payer: { openid: 'oBench' },
-      amount: { total: AMOUNT_FEN, payer_total: AMOUNT_FEN, currency: 'CNY', payer_currency: 'CNY' },
-    };
-    const nonce = randomBytes(6).toString('hex');
-    const cipher = createCipheriv('aes-256-gcm', Buffer.from(keys.apiV3Key), Buffer.from(nonce));
-    cipher.setAAD(Buffer.from('transaction'));
-    const ciphertext = Buffer.concat([cipher.update(JSON.stringify(transaction)), cipher.final(), cipher.getAuthTag()]).toString('base64');
-    return JSON.stringify({
-      id: randomUUID(),
-      create_time: new Date().toISOString(),
-      resource_type: 'encrypt-resource',
-      event_type: 'TRANSACTION.SUCCESS',
-      summary: '支付成功',
-      resource: { original_type: 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: 'transaction', nonce },
-    });
-  };
-  /** Headers signed now (WeChat Pay's window is 300 s): a retry is the same body signed again. */
-  const headers = (body) => {
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const nonce = randomBytes(16).toString('hex');
-    const signature = createSign('RSA-SHA256').update(`${timestamp}\n${nonce}\n${body}\n`).sign(platformPrivateKey, 'base64');
-    return {
-      'content-type': 'application/json',
-      'wechatpay-serial': keys.platformPublicKeyId,
-      'wechatpay-signature': signature,
-      'wechatpay-timestamp': timestamp,
-      'wechatpay-nonce': nonce,
-    };
-  };
+  const notification = (orderNo) => paidNotification(keys, orderNo).body;
+  /** Headers signed now: a retry is the same body signed again. */
+  const headers = (body) => notificationHeaders(keys, platformPrivateKey, body);
   return { notification, headers };
 }
 

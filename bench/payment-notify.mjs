@@ -6,7 +6,6 @@
 // Each round sends a fixed number of notifications (every one signed before the run, so the load
 // generator only sends) and counts how long they took.
 // Usage: node bench/payment-notify.mjs [--rounds 5] [--per-round 5000] [--connections 10] [--profile DIR] [--json out.json]
-import { createCipheriv, createSign, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,53 +18,14 @@ import { freshDatabase } from './lib/db.mjs';
 import { freePort, startNode } from './lib/proc.mjs';
 import { startOurServer } from './lib/rrp.mjs';
 import { median, round, spreadPct } from './lib/stats.mjs';
+import { AMOUNT_FEN, notificationHeaders, paidNotification } from './lib/wechatpay-notify.mjs';
 
 export const TARGET = { ratioMin: 0.5 };
 const PATH = '/api/v1/pay/wechat/notify';
-const AMOUNT_FEN = 4900;
-
-/** One notification of a paid order, signed and encrypted as WeChat Pay documents it. */
-function notification(keys, orderNo) {
-  const transactionId = `42${String(Date.now()).slice(-12)}${randomBytes(7).toString('hex')}`.slice(0, 28);
-  const transaction = {
-    mchid: keys.mchId,
-    appid: keys.appId,
-    out_trade_no: orderNo,
-    transaction_id: transactionId,
-    trade_type: 'NATIVE',
-    trade_state: 'SUCCESS',
-    trade_state_desc: '支付成功',
-    bank_type: 'OTHERS',
-    success_time: new Date().toISOString(),
-    payer: { openid: 'oBench' },
-    amount: { total: AMOUNT_FEN, payer_total: AMOUNT_FEN, currency: 'CNY', payer_currency: 'CNY' },
-  };
-  const nonce = randomBytes(6).toString('hex');
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(keys.apiV3Key), Buffer.from(nonce));
-  cipher.setAAD(Buffer.from('transaction'));
-  const ciphertext = Buffer.concat([cipher.update(JSON.stringify(transaction)), cipher.final(), cipher.getAuthTag()]).toString('base64');
-  const body = JSON.stringify({
-    id: randomUUID(),
-    create_time: new Date().toISOString(),
-    resource_type: 'encrypt-resource',
-    event_type: 'TRANSACTION.SUCCESS',
-    summary: '支付成功',
-    resource: { original_type: 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: 'transaction', nonce },
-  });
-  return { body, orderNo, transactionId };
-}
-
-/** The notification's headers, signed with the platform key (the timestamp must stay within 300 s of use). */
+/** The notification's headers: WeChat Pay's signed ones, and what the bare route needs to pay the order. */
 function signedHeaders(keys, platformPrivateKey, n) {
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const nonce = randomBytes(16).toString('hex');
-  const signature = createSign('RSA-SHA256').update(`${timestamp}\n${nonce}\n${n.body}\n`).sign(platformPrivateKey, 'base64');
   return {
-    'content-type': 'application/json',
-    'wechatpay-serial': keys.platformPublicKeyId,
-    'wechatpay-signature': signature,
-    'wechatpay-timestamp': timestamp,
-    'wechatpay-nonce': nonce,
+    ...notificationHeaders(keys, platformPrivateKey, n.body),
     'x-bench-order': n.orderNo,
     'x-bench-transaction': n.transactionId,
     'x-bench-amount': String(AMOUNT_FEN),
@@ -148,7 +108,7 @@ export async function run({ rounds = 5, perRound = 5000, connections = 10, profi
       const nos = await pendingOrders(db.url, `${prefix}${Date.now()}`.slice(0, 13), total);
       // signed ahead (the run stays well inside WeChat's 300 s window), so the load generator only sends
       queues[name] = nos.map((no) => {
-        const n = notification(keys, no);
+        const n = { ...paidNotification(keys, no), orderNo: no };
         return { body: n.body, headers: signedHeaders(keys, platformPrivateKey, n) };
       });
     }
