@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { clusterMeter, primaryClient, primaryPostmaster, seedCompanyDevices, startBenchCluster, stopBenchCluster, stopOnSignal } from './lib/cluster-bench.mjs';
 import { machineBusy } from './lib/cpu.mjs';
 import { load } from './lib/devices-load.mjs';
-import { demoCompany, deviceKey, IMEI } from './lib/devices-seed.mjs';
+import { demoCompany, deviceKey, deviceReports } from './lib/devices-seed.mjs';
 import { API, signedPost, signIn } from './lib/rrp.mjs';
 import { selfCheck, signedHeaders } from './lib/signing.mjs';
 import { round } from './lib/stats.mjs';
@@ -23,7 +23,6 @@ import { round } from './lib/stats.mjs';
 const LIST = `${API}/device/list`;
 const LIST_BODY = JSON.stringify({ pageNum: 1, pageSize: 20 });
 const REPORT = '/api/v1/device/report';
-const OPS = ['China Mobile', 'China Unicom', 'China Telecom'];
 const COMPONENTS = ['api', 'haproxy', 'pgbouncer', 'primary', 'primaryBg', 'replica', 'loadgen'];
 
 /** CPU seconds per component → µs per request (or per `per` units). */
@@ -83,16 +82,7 @@ async function oneSize(nodes, { seconds, connections, reportConnections, batch, 
     for (let k = 0; k * batch < devices; k++)
       bodies.push(
         JSON.stringify({
-          reports: Array.from({ length: Math.min(batch, devices - k * batch) }, (_, i) => ({
-            imei: IMEI(k * batch + i + 1),
-            at,
-            bytes: 1000 + i,
-            online: true,
-            signalLevel: 1 + (i % 5),
-            networkOperator: OPS[i % 3],
-            networkType: '4G',
-            area: 'Shanghai',
-          })),
+          reports: deviceReports(k * batch, Math.min(batch, devices - k * batch), at),
         }),
       );
     const rowsOf = bodies.map((b) => JSON.parse(b).reports.length);

@@ -4,13 +4,12 @@
 // device_reports.
 import { copyIn } from './lib/devices-copy.mjs';
 import { load, timed } from './lib/devices-load.mjs';
-import { deviceKey, IMEI } from './lib/devices-seed.mjs';
+import { deviceKey, deviceReports } from './lib/devices-seed.mjs';
 import { signedHeaders } from './lib/signing.mjs';
 import { median, round } from './lib/stats.mjs';
 
 export const TARGETS = { rowsRatioMin: 1 / 3 };
 const PATH = '/api/v1/device/report';
-const OPS = ['China Mobile', 'China Unicom', 'China Telecom'];
 
 const headersFor = (key, body) => () => signedHeaders({ secretKey: key.secret, token: key.keyId, method: 'POST', url: PATH, body });
 
@@ -19,17 +18,7 @@ export async function run({ c, ours, company, batch = 1000, rounds = 3, seconds 
   const at = new Date(Date.now() - 60_000).toISOString();
   // `batches` calls of `batch` different devices each (IMEIs 1..batch×batches), sent round robin,
   // so concurrent calls do not queue on the same device rows
-  const batchOf = (k) =>
-    Array.from({ length: batch }, (_, i) => ({
-      imei: IMEI(k * batch + i + 1),
-      at,
-      bytes: 1000 + i,
-      online: true,
-      signalLevel: 1 + (i % 5),
-      networkOperator: OPS[i % 3],
-      networkType: '4G',
-      area: 'Shanghai',
-    }));
+  const batchOf = (k) => deviceReports(k * batch, batch, at);
   const all = Array.from({ length: batches }, (_, k) => batchOf(k));
   const bodies = all.map((reports) => JSON.stringify({ reports }));
   let next = 0;

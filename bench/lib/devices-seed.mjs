@@ -143,3 +143,21 @@ export async function shapeForList(c, company) {
     },
   };
 }
+
+const OPERATORS = ['China Mobile', 'China Unicom', 'China Telecom'];
+
+/**
+ * `count` reports of the seeded devices IMEI(first + 1) … IMEI(first + count), all at `at`, as
+ * POST /api/v1/device/report takes them.
+ */
+export const deviceReports = (first, count, at) =>
+  Array.from({ length: count }, (_, i) => ({
+    imei: IMEI(first + i + 1),
+    at,
+    bytes: 1000 + i,
+    online: true,
+    signalLevel: 1 + (i % 5),
+    networkOperator: OPERATORS[i % 3],
+    networkType: '4G',
+    area: 'Shanghai',
+  }));
