@@ -29,11 +29,13 @@ export type PartitionResult = { created: string[]; dropped: string[] };
 export async function maintainPartitions(database: Database, o: { now?: number; rawRetentionDays: number }): Promise<PartitionResult> {
   const now = o.now ?? Date.now();
   const created = new Set<string>();
+  // whether it existed is asked first, in its own statement: the order a select list is evaluated in is not defined
   const ensure = async (table: string, month: string) => {
-    const [r] = await database.rows<{ existed: boolean; part: string }>(
-      sql`SELECT to_regclass(${`${table}_${month.slice(0, 4)}${month.slice(5, 7)}`}) IS NOT NULL AS existed, rrp_month_partition(${table}, ${month}::date) AS part`,
-    );
-    if (!r.existed) created.add(r.part);
+    const name = `${table}_${month.slice(0, 4)}${month.slice(5, 7)}`;
+    const [r] = await database.rows<{ existed: boolean }>(sql`SELECT to_regclass(${name}) IS NOT NULL AS existed`);
+    if (r.existed) return;
+    await database.rows(sql`SELECT rrp_month_partition(${table}, ${month}::date)`);
+    created.add(name);
   };
   for (const { table, key } of PARTITIONED) {
     for (let i = -1; i <= PARTITIONS.ahead; i++) {
