@@ -128,10 +128,14 @@ export async function dismissAnnouncementIfShown(page: Page) {
 export async function switchConsoleLanguage(page: Page, locale: 'zh-CN' | 'en') {
   const home = page.getByTestId('side-menu').getByText(locale === 'en' ? 'Overview' : '首页', { exact: true });
   await expect(page.getByTestId('side-menu')).toBeVisible();
-  if (await home.isVisible()) return;
-  await page.getByTestId('lang-switch').click();
-  await page.getByTestId(`lang-${locale}`).click();
-  await expect(home).toBeVisible();
+  // right after a viewport change the header may still re-render (phone ⇄ desktop) and swallow
+  // the menu's click: the whole switch is retried until the menu shows the language
+  await expect(async () => {
+    if (await home.isVisible()) return;
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId(`lang-${locale}`).click({ timeout: 3_000 });
+    await expect(home).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Imports devices in mainland China through the device import page (`/device`), and waits for the result. */
