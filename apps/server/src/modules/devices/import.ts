@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
+import { devicesByImei } from '../../db/imei-lookup.js';
 import { inScope, type TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
@@ -38,7 +39,7 @@ export async function checkRows(database: Database, companyId: string, rows: Imp
   for (let i = 0; i < candidates.length; i += 5000) {
     const part = candidates.slice(i, i + 5000).map((r) => r.imei);
     const found = await database.rows<{ imei: string; company_id: string }>(
-      sql`SELECT imei, company_id FROM devices WHERE imei = ANY(${textArray(part)}::text[])`,
+      sql`SELECT d.imei, d.company_id FROM ${devicesByImei(part, sql`imei, company_id`)}`,
     );
     for (const f of found) known.set(f.imei, f.company_id);
   }

@@ -1,6 +1,7 @@
 import { LICENSE, type TLicenseLedgerRow } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { deviceIdsByImei, uuidArray } from '../../db/imei-lookup.js';
 import { inScope, type TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
@@ -93,11 +94,14 @@ export async function setAutoRenewBulk(
     let target: SQL = inScope(ctx.scope);
     if (b.imeis) {
       const imeis = [...new Set(b.imeis)];
-      const found = await database.rows<{ imei: string }>(sql`SELECT imei FROM devices WHERE ${inScope(ctx.scope)} AND imei IN ${imeis}`, tx);
+      const found = await database.rows<{ id: string; imei: string }>(
+        sql`SELECT id, imei FROM devices WHERE id = ANY(${uuidArray(await deviceIdsByImei(database, imeis, tx))}) AND ${inScope(ctx.scope)}`,
+        tx,
+      );
       const known = new Set(found.map((r) => r.imei));
       const foreign = imeis.filter((i) => !known.has(i));
       if (foreign.length) throw new AppError(23009, { detail: foreign.join(', ') });
-      target = sql`${target} AND imei IN ${imeis}`;
+      target = sql`${target} AND id = ANY(${uuidArray(found.map((r) => r.id))})`;
     }
     const changed = await database.rows<{ imei: string }>(
       sql`UPDATE devices SET auto_renew = ${b.autoRenew}, updated_at = now() WHERE ${target} AND auto_renew <> ${b.autoRenew} RETURNING imei`,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import { devicesByImei } from '../../db/imei-lookup.js';
 import { arr } from './sql-arrays.js';
 
 /** A link measurement sent with a report (docs/monitoring.md); `detectionId` when it answers a detection. */
@@ -194,12 +195,12 @@ export async function ingestCompanyReports(
   // A time outside the window goes as NULL: the statement writes only reports with a time, of
   // the company's devices in service, and answers the company's devices among the IMEIs (all
   // parts read the same snapshot), so the refusals below name exactly the reports it did not
-  // write. Each report finds its device through the IMEI index.
+  // write. Each distinct IMEI is one probe of the unique IMEI index (devicesByImei).
   const times = reports.map((r) => {
     const t = new Date(r.at).getTime();
     return Number.isFinite(t) && t <= now + REPORT_WINDOW.futureMs && t >= now - REPORT_WINDOW.pastMs ? new Date(t).toISOString() : null;
   });
-  const imeis = [...new Set(reports.map((r) => r.imei))];
+  const imeis = reports.map((r) => r.imei);
   const found = await database.prepared<{ id: string; imei: string; status: string }>(
     'network_ingest_reports',
     sql`
@@ -208,12 +209,14 @@ export async function ingestCompanyReports(
         reports.map((r) => r.imei),
         'text',
       )}, ${arr(times, 'timestamptz')}, ${stateArrays(reports)}) WITH ORDINALITY AS v(imei, at, bytes, online, signal_level, network_operator, network_type, area, n)),
+    found AS MATERIALIZED (
+      SELECT d.id, d.imei, d.status FROM ${devicesByImei(imeis, sql`id, imei, status, company_id`)} WHERE d.company_id = ${companyId}),
     ok AS (
-      SELECT d.id AS device_id, v.at, v.bytes, v.online, v.signal_level, v.network_operator, v.network_type, v.area, v.n
-      FROM v JOIN devices d ON d.imei = v.imei
-      WHERE d.company_id = ${companyId} AND v.at IS NOT NULL AND d.status NOT IN ('in_stock', 'service_expired')),
+      SELECT f.id AS device_id, v.at, v.bytes, v.online, v.signal_level, v.network_operator, v.network_type, v.area, v.n
+      FROM v JOIN found f ON f.imei = v.imei
+      WHERE v.at IS NOT NULL AND f.status NOT IN ('in_stock', 'service_expired')),
     ${PERSIST}
-    SELECT id, imei, status FROM devices WHERE company_id = ${companyId} AND imei = ANY(${arr(imeis, 'text')})`,
+    SELECT id, imei, status FROM found`,
   );
   const known = new Map(found.map((d) => [d.imei, d]));
   const refused: Refusal[] = [];
