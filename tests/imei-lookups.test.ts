@@ -12,7 +12,8 @@ const SET_LOOKUP = /\bimei\s*(=\s*ANY\s*\(|IN\s*[($])/i;
 function setLookups(files: string[]): string[] {
   const out: string[] = [];
   for (const file of files)
-    for (const [i, line] of readFileSync(file, 'utf8').split('\n').entries()) if (SET_LOOKUP.test(line) && !/^\s*(\*|\/\/)/.test(line)) out.push(`${rel(file)}:${i + 1}: ${line.trim()}`);
+    for (const [i, line] of readFileSync(file, 'utf8').split('\n').entries())
+      if (SET_LOOKUP.test(line) && !/^\s*(\*|\/\/)/.test(line)) out.push(`${rel(file)}:${i + 1}: ${line.trim()}`);
   return out;
 }
 
@@ -22,10 +23,12 @@ describe('IMEI set lookups', () => {
   });
 
   it('the check catches both forms and lets single-IMEI equality and the helper through', () => {
-    expect(SET_LOOKUP.test('WHERE d.imei = ANY(${textArray(imeis)}::text[])')).toBe(true);
-    expect(SET_LOOKUP.test('WHERE imei IN ${imeis}')).toBe(true);
+    expect(SET_LOOKUP.test('WHERE d.imei = ANY($1::text[])')).toBe(true);
+    expect(SET_LOOKUP.test('WHERE imei IN $2')).toBe(true);
     expect(SET_LOOKUP.test('WHERE imei in (SELECT imei FROM x)')).toBe(true);
-    expect(SET_LOOKUP.test('WHERE d.imei = ${imei}')).toBe(false);
-    expect(SET_LOOKUP.test('FROM ${devicesByImei(imeis, sql`id`)}')).toBe(false);
+    expect(SET_LOOKUP.test('WHERE d.imei = $1')).toBe(false);
+    expect(
+      SET_LOOKUP.test('FROM unnest($1::text[]) AS wanted(imei) CROSS JOIN LATERAL (SELECT id FROM devices WHERE devices.imei = wanted.imei LIMIT 1) AS d'),
+    ).toBe(false);
   });
 });
