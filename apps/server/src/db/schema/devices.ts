@@ -62,7 +62,6 @@ export const devices = pgTable(
     /** usage of the last complete UTC day and of the current month, kept by the roll-up job (bytes) */
     usageYesterday: bigint('usage_yesterday', { mode: 'number' }).notNull().default(0),
     usageMonth: bigint('usage_month', { mode: 'number' }).notNull().default(0),
-    lastReportAt: timestamp('last_report_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -91,6 +90,18 @@ export const devices = pgTable(
     index('devices_cap_suspended_idx').on(t.id).where(sql`cap_suspended_month IS NOT NULL`),
   ],
 );
+
+/**
+ * When each device last reported: written on every report, so it lives in a narrow table of its
+ * own (one index, updated in place) rather than in devices with its many indexes; the device row
+ * changes only when the reported state does (modules/network/ingest.ts).
+ */
+export const deviceLastReports = pgTable('device_last_reports', {
+  deviceId: uuid('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+});
 
 /**
  * Every License granted to or used by a company is a row; the stock is the sum of `delta`.

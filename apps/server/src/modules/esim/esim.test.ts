@@ -80,7 +80,9 @@ const deviceRow = async (id: string) =>
       online: boolean;
       esim_paused: boolean;
       last_report_at: Date | null;
-    }>(sql`SELECT status, iccid, network_operator, online, esim_paused, last_report_at FROM devices WHERE id = ${id}`)
+    }>(
+      sql`SELECT status, iccid, network_operator, online, esim_paused, r.at AS last_report_at FROM devices LEFT JOIN device_last_reports r ON r.device_id = devices.id WHERE id = ${id}`,
+    )
   )[0];
 const opsOf = (deviceId: string) =>
   db.rows<{ id: string; action: string; status: string; detail: Record<string, unknown> | null }>(
@@ -300,7 +302,9 @@ describe('eSIM commands: effects', () => {
     expect(await deviceRow(d.id)).toMatchObject({ status: 'esim', iccid: target, network_operator: 'China Telecom', online: true });
     expect((await opsOf(d.id)).find((o) => Number(o.id) === opId)).toMatchObject({ status: 'done', detail: { result: 'done', iccid: target } });
 
-    await db.rows(sql`UPDATE devices SET last_report_at = now() - interval '1 day' WHERE id = ${d.id}`);
+    await db.rows(
+      sql`INSERT INTO device_last_reports (device_id, at) VALUES (${d.id}, now() - interval '1 day') ON CONFLICT (device_id) DO UPDATE SET at = excluded.at`,
+    );
     await fleetTick(db, { slice: 100_000, rand: () => 0.5 });
     const [last] = await db.rows<{ network_operator: string }>(
       sql`SELECT network_operator FROM device_reports WHERE device_id = ${d.id} ORDER BY id DESC LIMIT 1`,
@@ -336,7 +340,9 @@ describe('eSIM commands: effects', () => {
     expect(await deviceRow(d.id)).toMatchObject({ esim_paused: true, online: false });
     expect((await post('/esim/list', { keyword: d.eid })).obj.list?.[0]).toMatchObject({ state: 'paused', inUse: true });
 
-    await db.rows(sql`UPDATE devices SET last_report_at = now() - interval '1 day' WHERE id = ${d.id}`);
+    await db.rows(
+      sql`INSERT INTO device_last_reports (device_id, at) VALUES (${d.id}, now() - interval '1 day') ON CONFLICT (device_id) DO UPDATE SET at = excluded.at`,
+    );
     const stale = (await deviceRow(d.id)).last_report_at;
     await fleetTick(db, { slice: 100_000, rand: () => 0.5 });
     expect((await deviceRow(d.id)).last_report_at).toEqual(stale);

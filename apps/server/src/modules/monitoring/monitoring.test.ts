@@ -213,7 +213,9 @@ describe('switching', () => {
   it('the simulated fleet measures the strategy’s domain and a strict strategy switches the card', async () => {
     const s = (await post('/strategy/add', strategy({ name: '严格', delay: 1, jitter: 1, consecutive: 1 }))).obj.id as string;
     const d = await device();
-    await db.rows(sql`UPDATE devices SET last_report_at = now() - interval '1 hour' WHERE id = ${d.id}`);
+    await db.rows(
+      sql`INSERT INTO device_last_reports (device_id, at) VALUES (${d.id}, now() - interval '1 hour') ON CONFLICT (device_id) DO UPDATE SET at = excluded.at`,
+    );
     await post('/strategy/devices/update', { id: s, imeis: [d.imei] });
     await fleetTick(db, { slice: 100_000 });
     const probes = await db.rows<{ domain: string; delay_ms: number | null }>(sql`SELECT domain, delay_ms FROM device_probes WHERE device_id = ${d.id}`);

@@ -42,7 +42,9 @@ const device = async (id: string) =>
       updated_at: Date;
       signal_level: number | null;
       last_report_at: unknown;
-    }>(sql`SELECT suspended, online, status, iccid, network_operator, updated_at, signal_level, last_report_at FROM devices WHERE id = ${id}`)
+    }>(
+      sql`SELECT suspended, online, status, iccid, network_operator, updated_at, signal_level, r.at AS last_report_at FROM devices LEFT JOIN device_last_reports r ON r.device_id = devices.id WHERE id = ${id}`,
+    )
   )[0];
 
 describe('simulated commands', () => {

@@ -63,7 +63,7 @@ describe('device API', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, code: 0, obj: { accepted: 2, refused: 0, refusals: [] } });
     const [d] = await t.database.rows<{ online: boolean; signal_level: number; network_operator: string; last_report_at: unknown }>(
-      sql`SELECT online, signal_level, network_operator, last_report_at FROM devices WHERE id = ${mine[1].id}`,
+      sql`SELECT online, signal_level, network_operator, r.at AS last_report_at FROM devices LEFT JOIN device_last_reports r ON r.device_id = devices.id WHERE id = ${mine[1].id}`,
     );
     expect(d).toMatchObject({ online: true, signal_level: 2, network_operator: 'China Unicom' });
     expect(d.last_report_at).not.toBeNull();
@@ -130,10 +130,37 @@ describe('device API', () => {
     expect(res.json().obj.accepted).toBe(4);
     expect(await reportCount(mine[1].id)).toBe(before + 4);
     const [d] = await t.database.rows<{ area: string; signal_level: number; last_report_at: unknown }>(
-      sql`SELECT area, signal_level, last_report_at FROM devices WHERE id = ${mine[1].id}`,
+      sql`SELECT area, signal_level, r.at AS last_report_at FROM devices LEFT JOIN device_last_reports r ON r.device_id = devices.id WHERE id = ${mine[1].id}`,
     );
     expect(d).toMatchObject({ area: 'Chengdu', signal_level: 5 });
     expect(new Date(d.last_report_at as string).getTime()).toBe(base + 2000);
+  });
+
+  it('leaves the device row alone when a report repeats its state, moves only the last report time, and updates it when the state changes', async () => {
+    const base = Date.now() + 120_000;
+    const at = (ms: number) => new Date(base + ms).toISOString();
+    const row = async () =>
+      (
+        await t.database.rows<{ version: string; signal_level: number; area: string; last: unknown }>(
+          sql`SELECT devices.xmin::text AS version, signal_level, area, r.at AS last FROM devices LEFT JOIN device_last_reports r ON r.device_id = devices.id WHERE id = ${mine[0].id}`,
+        )
+      )[0];
+    await post([report(mine[0].imei, { at: at(0), signalLevel: 4, area: 'Shanghai' })]);
+    const first = await row();
+    // the same state, later, and a report without state fields: the row is not rewritten
+    await post([report(mine[0].imei, { at: at(1000), signalLevel: 4, area: 'Shanghai' })]);
+    await post([{ imei: mine[0].imei, at: at(2000), bytes: 10, online: true }]);
+    const same = await row();
+    expect(same.version).toBe(first.version);
+    expect(new Date(same.last as string).getTime()).toBe(base + 2000);
+    // an older report moves nothing; a changed signal level rewrites the row
+    await post([report(mine[0].imei, { at: at(500), signalLevel: 1 })]);
+    expect(await row()).toEqual(same);
+    await post([report(mine[0].imei, { at: at(3000), signalLevel: 2 })]);
+    const changed = await row();
+    expect(changed.version).not.toBe(first.version);
+    expect(changed).toMatchObject({ signal_level: 2, area: 'Shanghai' });
+    expect(new Date(changed.last as string).getTime()).toBe(base + 3000);
   });
 
   it('refuses, report by report, IMEIs the company does not hold and devices without service, and writes none of them', async () => {
@@ -149,7 +176,9 @@ describe('device API', () => {
     ]);
     expect(await reportCount(foreign.id)).toBe(0);
     expect(await reportCount(stock.id)).toBe(0);
-    const [f] = await t.database.rows<{ last_report_at: unknown }>(sql`SELECT last_report_at FROM devices WHERE id = ${foreign.id}`);
+    const [f] = await t.database.rows<{ last_report_at: unknown }>(
+      sql`SELECT r.at AS last_report_at FROM devices LEFT JOIN device_last_reports r ON r.device_id = devices.id WHERE id = ${foreign.id}`,
+    );
     expect(f.last_report_at).toBeNull();
   });
 

@@ -29,37 +29,65 @@ export type ReportRow = {
 /** How far from the server's clock a report's time may be. */
 export const REPORT_WINDOW = { futureMs: 5 * 60_000, pastMs: 6 * 24 * 3600_000 } as const;
 
+/** The columns of the device row a batch statement reads with each report, as `was_*` (see PERSIST). */
+const WAS = sql.raw(
+  'd.company_id, d.online AS was_online, d.signal_level AS was_signal, d.network_operator AS was_operator, d.network_type AS was_type, d.area AS was_area',
+);
+const WAS_COLUMNS = sql.raw('id, imei, status, company_id, online, signal_level, network_operator, network_type, area');
+
 /**
  * The writing part of a batch statement, over a CTE `ok` of the reports to write (device_id, at,
- * bytes, online, signal_level, network_operator, network_type, area, and n = the position in the batch):
- * the rows into device_reports, and the devices' latest state (each device's newest report in
- * the batch, the last one sent among equal times, when not older than what the device row
- * already shows). Devices are updated in id order, so concurrent batches lock shared devices in
- * the same order. Each report that changes a device's online state writes a status event (at
- * the report's time), also when the change and its reversal are both in this batch: each report
- * is compared with the one before it in the batch, the first with the row as it was before this
- * statement (the self-join `was`). Reports older than what the row already showed write none.
+ * bytes, online, signal_level, network_operator, network_type, area, n = the position in the
+ * batch, and the device row as the statement read it: company_id and the `was_*` state of WAS):
+ * the rows into device_reports; each device's newest report in the batch (the last one sent
+ * among equal times) when not older than its last report so far (`cur`) moves its last report
+ * time (device_last_reports, a narrow table updated in place) and, only where the reported state
+ * differs from the device row's, updates that row: most reports repeat the state, and a row of
+ * devices has many indexes. Each report that changes a device's online state writes a status
+ * event (at the report's time), also when the change and its reversal are both in this batch:
+ * each report is compared with the one before it in the batch, the first with the device as it
+ * was before this statement. Reports older than the device's last report write none. (Batches
+ * of one device are expected one after another; two at once may each read the state the other
+ * is replacing.)
  */
-const PERSIST = sql.raw(`
+const persist = (oneReportPerDevice: boolean) =>
+  sql.raw(`
     ins AS (
       INSERT INTO device_reports (device_id, reported_at, bytes, online, signal_level, network_operator, network_type, area)
-      SELECT device_id, at, bytes, online, signal_level, network_operator, network_type, area FROM ok),
-    l AS (
-      SELECT DISTINCT ON (device_id) device_id, at, online, signal_level, network_operator, network_type, area
-      FROM ok ORDER BY device_id, at DESC, n DESC),
+      SELECT device_id, at, bytes, online, signal_level, network_operator, network_type, area FROM ok ORDER BY n),
+    l AS (${oneReportPerDevice ? 'SELECT * FROM ok' : 'SELECT DISTINCT ON (device_id) * FROM ok ORDER BY device_id, at DESC, n DESC'}),
+    cur AS (
+      SELECT l.*, r.at AS was_at,
+        (l.online <> l.was_online
+          OR l.signal_level IS NOT NULL AND l.signal_level IS DISTINCT FROM l.was_signal
+          OR l.network_operator IS NOT NULL AND l.network_operator IS DISTINCT FROM l.was_operator
+          OR l.network_type IS NOT NULL AND l.network_type IS DISTINCT FROM l.was_type
+          OR l.area IS NOT NULL AND l.area IS DISTINCT FROM l.was_area) AS changed
+      FROM l LEFT JOIN device_last_reports r ON r.device_id = l.device_id
+      WHERE r.at IS NULL OR l.at >= r.at),
     upd AS (
-      UPDATE devices d SET online = l.online, signal_level = coalesce(l.signal_level, d.signal_level),
-        network_operator = coalesce(l.network_operator, d.network_operator), network_type = coalesce(l.network_type, d.network_type),
-        area = coalesce(l.area, d.area), last_report_at = l.at
-      FROM l JOIN devices was ON was.id = l.device_id
-      WHERE d.id = l.device_id AND (d.last_report_at IS NULL OR l.at >= d.last_report_at)
-      RETURNING d.id, d.company_id, was.online AS was_online, was.last_report_at AS was_at),
-    seq AS (
-      SELECT device_id, at, online, lag(online) OVER (PARTITION BY device_id ORDER BY at, n) AS prev FROM ok),
+      UPDATE devices d SET online = c.online, signal_level = coalesce(c.signal_level, d.signal_level),
+        network_operator = coalesce(c.network_operator, d.network_operator), network_type = coalesce(c.network_type, d.network_type),
+        area = coalesce(c.area, d.area)
+      FROM (SELECT * FROM cur WHERE changed) c WHERE d.id = c.device_id),
+    first_report AS (
+      INSERT INTO device_last_reports (device_id, at) SELECT device_id, at FROM cur WHERE was_at IS NULL
+      ON CONFLICT (device_id) DO UPDATE SET at = excluded.at WHERE device_last_reports.at < excluded.at),
+    later_report AS (
+      UPDATE device_last_reports r SET at = c.at FROM (SELECT device_id, at FROM cur WHERE at > was_at) c
+      WHERE r.device_id = c.device_id AND r.at < c.at),
     status_events AS (
       INSERT INTO device_status_events (device_id, company_id, at, online)
-      SELECT s.device_id, u.company_id, s.at, s.online FROM seq s JOIN upd u ON u.id = s.device_id
-      WHERE (u.was_at IS NULL OR s.at >= u.was_at) AND s.online <> coalesce(s.prev, u.was_online))`);
+      ${
+        oneReportPerDevice
+          ? 'SELECT device_id, company_id, at, online FROM cur WHERE online <> was_online'
+          : `SELECT s.device_id, c.company_id, s.at, s.online
+             FROM (SELECT device_id, at, online, lag(online) OVER (PARTITION BY device_id ORDER BY at, n) AS prev FROM ok) s JOIN cur c ON c.device_id = s.device_id
+             WHERE (c.was_at IS NULL OR s.at >= c.was_at) AND s.online <> coalesce(s.prev, c.was_online)`
+      })`);
+const PERSIST = { single: persist(true), several: persist(false) };
+/** The statement variant for a batch: one report per device needs no ordering within a device. */
+const persistFor = (ids: readonly string[]) => (new Set(ids).size === ids.length ? 'single' : 'several');
 
 /** The state columns of a batch as unnest arguments, in PERSIST's order after `at`. */
 const stateArrays = (
@@ -100,19 +128,21 @@ const stateArrays = (
  */
 export async function writeReports(database: Database, reports: ReportRow[], tx?: Tx): Promise<void> {
   if (reports.length === 0) return;
+  const variant = persistFor(reports.map((r) => r.deviceId));
   const query = sql`
     WITH ok AS (
-      SELECT * FROM unnest(${arr(
+      SELECT v.*, ${WAS} FROM unnest(${arr(
         reports.map((r) => r.deviceId),
         'uuid',
       )}, ${arr(
         reports.map((r) => r.at.toISOString()),
         'timestamptz',
-      )}, ${stateArrays(reports)}) WITH ORDINALITY AS v(device_id, at, bytes, online, signal_level, network_operator, network_type, area, n)),
-    ${PERSIST}
+      )}, ${stateArrays(reports)}) WITH ORDINALITY AS v(device_id, at, bytes, online, signal_level, network_operator, network_type, area, n)
+      JOIN devices d ON d.id = v.device_id),
+    ${PERSIST[variant]}
     SELECT 1`;
   if (tx) await database.rows(query, tx);
-  else await database.prepared('network_write_reports', query);
+  else await database.prepared(`network_write_reports_${variant}`, query);
   await writeProbes(
     database,
     reports.flatMap((r) => (r.probes ?? []).map((p) => ({ ...p, deviceId: r.deviceId, at: r.at }))),
@@ -201,8 +231,9 @@ export async function ingestCompanyReports(
     return Number.isFinite(t) && t <= now + REPORT_WINDOW.futureMs && t >= now - REPORT_WINDOW.pastMs ? new Date(t).toISOString() : null;
   });
   const imeis = reports.map((r) => r.imei);
+  const variant = persistFor(imeis);
   const found = await database.prepared<{ id: string; imei: string; status: string }>(
-    'network_ingest_reports',
+    `network_ingest_reports_${variant}`,
     sql`
     WITH v AS (
       SELECT * FROM unnest(${arr(
@@ -210,12 +241,12 @@ export async function ingestCompanyReports(
         'text',
       )}, ${arr(times, 'timestamptz')}, ${stateArrays(reports)}) WITH ORDINALITY AS v(imei, at, bytes, online, signal_level, network_operator, network_type, area, n)),
     found AS MATERIALIZED (
-      SELECT d.id, d.imei, d.status FROM ${devicesByImei(imeis, sql`id, imei, status, company_id`)} WHERE d.company_id = ${companyId}),
+      SELECT d.* FROM ${devicesByImei(imeis, WAS_COLUMNS)} WHERE d.company_id = ${companyId}),
     ok AS (
-      SELECT f.id AS device_id, v.at, v.bytes, v.online, v.signal_level, v.network_operator, v.network_type, v.area, v.n
-      FROM v JOIN found f ON f.imei = v.imei
-      WHERE v.at IS NOT NULL AND f.status NOT IN ('in_stock', 'service_expired')),
-    ${PERSIST}
+      SELECT d.id AS device_id, v.at, v.bytes, v.online, v.signal_level, v.network_operator, v.network_type, v.area, v.n, ${WAS}
+      FROM v JOIN found d ON d.imei = v.imei
+      WHERE v.at IS NOT NULL AND d.status NOT IN ('in_stock', 'service_expired')),
+    ${PERSIST[variant]}
     SELECT id, imei, status FROM found`,
   );
   const known = new Map(found.map((d) => [d.imei, d]));

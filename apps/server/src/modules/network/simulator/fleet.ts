@@ -32,13 +32,13 @@ export async function fleetTick(database: Database, opts: { now?: number; slice?
   const rand = opts.rand ?? Math.random;
   const everyMs = opts.everyMs ?? SIM_TIMING.reportEveryMs;
   const due = await database.rows<Due>(
-    sql`SELECT d.id, d.imei, d.region, d.online, d.network_operator, d.network_type, d.area, d.last_report_at,
+    sql`SELECT d.id, d.imei, d.region, d.online, d.network_operator, d.network_type, d.area, r.at AS last_report_at,
                CASE WHEN d.last_probe_at IS NULL OR d.last_probe_at <= ${new Date(now).toISOString()}::timestamptz - make_interval(mins => s.interval_minutes)
                     THEN s.domains END AS probe_domains
-        FROM devices d LEFT JOIN strategies s ON s.id = d.strategy_id
+        FROM devices d LEFT JOIN device_last_reports r ON r.device_id = d.id LEFT JOIN strategies s ON s.id = d.strategy_id
         WHERE d.status IN ('physical_card', 'esim', 'seed_card') AND NOT d.suspended AND NOT (d.status = 'esim' AND d.esim_paused)
-          AND (d.last_report_at IS NULL OR d.last_report_at <= ${new Date(now - everyMs).toISOString()}::timestamptz)
-        ORDER BY d.last_report_at NULLS FIRST
+          AND (r.at IS NULL OR r.at <= ${new Date(now - everyMs).toISOString()}::timestamptz)
+        ORDER BY r.at NULLS FIRST
         LIMIT ${opts.slice ?? SIM_TIMING.fleetSlice}`,
   );
   const reports: ReportRow[] = due.map((d) => {
