@@ -51,7 +51,7 @@ try {
   await c.query('BEGIN');
   await explain(
     'report: UPDATE devices of one batch of 1,000 (rolled back)',
-    `UPDATE devices d SET online = true, signal_level = 3, network_operator = 'China Mobile', network_type = '4G', area = 'Shanghai', last_report_at = now()
+    `UPDATE devices d SET online = true, signal_level = 3, network_operator = 'China Mobile', network_type = '4G', area = 'Shanghai'
      FROM unnest($1::uuid[]) AS v(id) WHERE d.id = v.id`,
     [arr],
   );
@@ -64,7 +64,7 @@ try {
       await c.query('BEGIN');
       const t0 = performance.now();
       await c.query(
-        `UPDATE devices d SET online = true, signal_level = 3, network_operator = 'China Mobile', network_type = '4G', area = 'Shanghai', last_report_at = now()
+        `UPDATE devices d SET online = true, signal_level = 3, network_operator = 'China Mobile', network_type = '4G', area = 'Shanghai'
          FROM unnest($1::uuid[]) AS v(id) WHERE d.id = v.id`,
         [arr],
       );

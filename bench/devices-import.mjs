@@ -12,7 +12,7 @@ import { API } from './lib/rrp.mjs';
 import { signedHeaders } from './lib/signing.mjs';
 import { median, round } from './lib/stats.mjs';
 
-export const TARGETS = { timeRatioMax: 3 };
+export const TARGETS = { timeRatioMax: 2 };
 const PATH = `${API}/device/import`;
 const REGION = 'china_mainland';
 

@@ -8,7 +8,7 @@ import { deviceKey, deviceReports } from './lib/devices-seed.mjs';
 import { signedHeaders } from './lib/signing.mjs';
 import { median, round } from './lib/stats.mjs';
 
-export const TARGETS = { rowsRatioMin: 1 / 3 };
+export const TARGETS = { rowsRatioMin: 0.5 };
 const PATH = '/api/v1/device/report';
 
 const headersFor = (key, body) => () => signedHeaders({ secretKey: key.secret, token: key.keyId, method: 'POST', url: PATH, body });
@@ -21,9 +21,13 @@ export async function run({ c, ours, company, batch = 1000, rounds = 3, seconds 
   const batchOf = (k) => deviceReports(k * batch, batch, at);
   const all = Array.from({ length: batches }, (_, k) => batchOf(k));
   const bodies = all.map((reports) => JSON.stringify({ reports }));
+  // each call carries its own time, as devices reporting over time do (so every call moves its
+  // devices' last report time; their state repeats, as it mostly does between two reports)
   let next = 0;
+  let last = Date.parse(at);
   const setup = (req) => {
-    const body = bodies[next++ % bodies.length];
+    last = Math.max(last + 1, Date.now() - 1000);
+    const body = bodies[next++ % bodies.length].replaceAll(at, new Date(last).toISOString());
     return { ...req, body, headers: { ...req.headers, ...headersFor(key, body)() } };
   };
   const check = await (
