@@ -102,7 +102,7 @@ export async function runImport(
       // dies after the commit leaves nothing half done (docs/scaling.md "Rolling restarts")
       await database.rows(
         sql`UPDATE import_tasks SET status = 'done', succeeded = ${out.length}, failed = ${failures.length}, processed = ${file.rows.length},
-                   failures = ${JSON.stringify(failures)}::jsonb, finished_at = now()
+                   failures = ${JSON.stringify(failures)}::jsonb, finished_at = clock_timestamp()
             WHERE id = ${task.id}`,
         tx,
       );
