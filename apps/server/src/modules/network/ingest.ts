@@ -50,26 +50,47 @@ const WAS_COLUMNS = sql.raw('id, imei, status, company_id, online, signal_level,
  * of one device are expected one after another; two at once may each read the state the other
  * is replacing.)
  */
-const persist = (oneReportPerDevice: boolean) =>
-  sql.raw(`
-    ins AS (
-      INSERT INTO device_reports (device_id, reported_at, bytes, online, signal_level, network_operator, network_type, area)
-      SELECT device_id, at, bytes, online, signal_level, network_operator, network_type, area FROM ok ORDER BY n),
-    l AS (${oneReportPerDevice ? 'SELECT * FROM ok' : 'SELECT DISTINCT ON (device_id) * FROM ok ORDER BY device_id, at DESC, n DESC'}),
-    cur AS (
-      SELECT l.*, r.at AS was_at,
-        (l.online <> l.was_online
+const CHANGED = `(l.online <> l.was_online
           OR l.signal_level IS NOT NULL AND l.signal_level IS DISTINCT FROM l.was_signal
           OR l.network_operator IS NOT NULL AND l.network_operator IS DISTINCT FROM l.was_operator
           OR l.network_type IS NOT NULL AND l.network_type IS DISTINCT FROM l.was_type
-          OR l.area IS NOT NULL AND l.area IS DISTINCT FROM l.was_area) AS changed
-      FROM l LEFT JOIN device_last_reports r ON r.device_id = l.device_id
-      WHERE r.at IS NULL OR l.at >= r.at),
+          OR l.area IS NOT NULL AND l.area IS DISTINCT FROM l.was_area)`;
+const INSERT_REPORTS = `
+    ins AS (
+      INSERT INTO device_reports (device_id, reported_at, bytes, online, signal_level, network_operator, network_type, area)
+      SELECT device_id, at, bytes, online, signal_level, network_operator, network_type, area FROM ok ORDER BY n),`;
+const UPDATE_CHANGED = `
     upd AS (
       UPDATE devices d SET online = c.online, signal_level = coalesce(c.signal_level, d.signal_level),
         network_operator = coalesce(c.network_operator, d.network_operator), network_type = coalesce(c.network_type, d.network_type),
         area = coalesce(c.area, d.area)
-      FROM (SELECT * FROM cur WHERE changed) c WHERE d.id = c.device_id),
+      FROM (SELECT * FROM cur WHERE changed) c WHERE d.id = c.device_id),`;
+const persist = (oneReportPerDevice: boolean) =>
+  sql.raw(
+    oneReportPerDevice
+      ? // one report per device: the last report time is moved first (one probe of its index per
+        // device), and what it moved (or created) says which reports are the devices' newest
+        `${INSERT_REPORTS}
+    moved AS (
+      UPDATE device_last_reports r SET at = ok.at FROM ok WHERE r.device_id = ok.device_id AND r.at <= ok.at RETURNING r.device_id),
+    first_report AS (
+      INSERT INTO device_last_reports (device_id, at) SELECT device_id, at FROM ok WHERE device_id NOT IN (SELECT device_id FROM moved)
+      ON CONFLICT (device_id) DO UPDATE SET at = excluded.at WHERE device_last_reports.at <= excluded.at RETURNING device_id),
+    cur AS (
+      SELECT l.*, ${CHANGED} AS changed FROM ok l
+      WHERE l.device_id IN (SELECT device_id FROM moved UNION ALL SELECT device_id FROM first_report)),
+    ${UPDATE_CHANGED}
+    status_events AS (
+      INSERT INTO device_status_events (device_id, company_id, at, online)
+      SELECT device_id, company_id, at, online FROM cur WHERE online <> was_online)`
+      : `${INSERT_REPORTS}
+    l AS (
+      SELECT DISTINCT ON (device_id) * FROM ok ORDER BY device_id, at DESC, n DESC),
+    cur AS (
+      SELECT l.*, r.at AS was_at, ${CHANGED} AS changed
+      FROM l LEFT JOIN device_last_reports r ON r.device_id = l.device_id
+      WHERE r.at IS NULL OR l.at >= r.at),
+    ${UPDATE_CHANGED}
     first_report AS (
       INSERT INTO device_last_reports (device_id, at) SELECT device_id, at FROM cur WHERE was_at IS NULL
       ON CONFLICT (device_id) DO UPDATE SET at = excluded.at WHERE device_last_reports.at < excluded.at),
@@ -78,13 +99,10 @@ const persist = (oneReportPerDevice: boolean) =>
       WHERE r.device_id = c.device_id AND r.at < c.at),
     status_events AS (
       INSERT INTO device_status_events (device_id, company_id, at, online)
-      ${
-        oneReportPerDevice
-          ? 'SELECT device_id, company_id, at, online FROM cur WHERE online <> was_online'
-          : `SELECT s.device_id, c.company_id, s.at, s.online
-             FROM (SELECT device_id, at, online, lag(online) OVER (PARTITION BY device_id ORDER BY at, n) AS prev FROM ok) s JOIN cur c ON c.device_id = s.device_id
-             WHERE (c.was_at IS NULL OR s.at >= c.was_at) AND s.online <> coalesce(s.prev, c.was_online)`
-      })`);
+      SELECT s.device_id, c.company_id, s.at, s.online
+      FROM (SELECT device_id, at, online, lag(online) OVER (PARTITION BY device_id ORDER BY at, n) AS prev FROM ok) s JOIN cur c ON c.device_id = s.device_id
+      WHERE (c.was_at IS NULL OR s.at >= c.was_at) AND s.online <> coalesce(s.prev, c.was_online))`,
+  );
 const PERSIST = { single: persist(true), several: persist(false) };
 /** The statement variant for a batch: one report per device needs no ordering within a device. */
 const persistFor = (ids: readonly string[]) => (new Set(ids).size === ids.length ? 'single' : 'several');
