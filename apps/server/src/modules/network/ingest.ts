@@ -29,27 +29,13 @@ export type ReportRow = {
 /** How far from the server's clock a report's time may be. */
 export const REPORT_WINDOW = { futureMs: 5 * 60_000, pastMs: 6 * 24 * 3600_000 } as const;
 
-/** The columns of the device row a batch statement reads with each report, as `was_*` (see PERSIST). */
+/** The columns of the device row a batch statement reads with each report, as `was_*` (see persist). */
 const WAS = sql.raw(
   'd.company_id, d.online AS was_online, d.signal_level AS was_signal, d.network_operator AS was_operator, d.network_type AS was_type, d.area AS was_area',
 );
 const WAS_COLUMNS = sql.raw('id, imei, status, company_id, online, signal_level, network_operator, network_type, area');
 
-/**
- * The writing part of a batch statement, over a CTE `ok` of the reports to write (device_id, at,
- * bytes, online, signal_level, network_operator, network_type, area, n = the position in the
- * batch, and the device row as the statement read it: company_id and the `was_*` state of WAS):
- * the rows into device_reports; each device's newest report in the batch (the last one sent
- * among equal times) when not older than its last report so far (`cur`) moves its last report
- * time (device_last_reports, a narrow table updated in place) and, only where the reported state
- * differs from the device row's, updates that row: most reports repeat the state, and a row of
- * devices has many indexes. Each report that changes a device's online state writes a status
- * event (at the report's time), also when the change and its reversal are both in this batch:
- * each report is compared with the one before it in the batch, the first with the device as it
- * was before this statement. Reports older than the device's last report write none. (Batches
- * of one device are expected one after another; two at once may each read the state the other
- * is replacing.)
- */
+/** Whether a device's newest report (`l`) differs from the device row's state as read (`was_*`). */
 const CHANGED = `(l.online <> l.was_online
           OR l.signal_level IS NOT NULL AND l.signal_level IS DISTINCT FROM l.was_signal
           OR l.network_operator IS NOT NULL AND l.network_operator IS DISTINCT FROM l.was_operator
@@ -65,6 +51,21 @@ const UPDATE_CHANGED = `
         network_operator = coalesce(c.network_operator, d.network_operator), network_type = coalesce(c.network_type, d.network_type),
         area = coalesce(c.area, d.area)
       FROM (SELECT * FROM cur WHERE changed) c WHERE d.id = c.device_id),`;
+/**
+ * The writing part of a batch statement, over a CTE `ok` of the reports to write (device_id, at,
+ * bytes, online, signal_level, network_operator, network_type, area, n = the position in the
+ * batch, and the device row as the statement read it: company_id and the `was_*` state of WAS):
+ * the rows into device_reports; each device's newest report in the batch (the last one sent
+ * among equal times) when not older than its last report so far (`cur`) moves its last report
+ * time (device_last_reports, a narrow table updated in place) and, only where the reported state
+ * differs from the device row's, updates that row: most reports repeat the state, and a row of
+ * devices has many indexes. Each report that changes a device's online state writes a status
+ * event (at the report's time), also when the change and its reversal are both in this batch:
+ * each report is compared with the one before it in the batch, the first with the device as it
+ * was before this statement. Reports older than the device's last report write none. (Batches
+ * of one device are expected one after another; two at once may each read the state the other
+ * is replacing.)
+ */
 const persist = (oneReportPerDevice: boolean) =>
   sql.raw(
     oneReportPerDevice
@@ -139,7 +140,7 @@ const stateArrays = (
   )}`;
 
 /**
- * Writes a batch of reports of known devices in one statement (see PERSIST). One statement is
+ * Writes a batch of reports of known devices in one statement (see persist). One statement is
  * atomic on its own, so outside a transaction it needs no BEGIN/COMMIT round trips. The
  * in-process fleet and the simulator come through here; the device API through
  * ingestCompanyReports.
