@@ -7,6 +7,15 @@ import type { UploadedFile } from './handler.js';
 const FIELD_LIMITS = { fields: 10, fieldSize: 1024, headerPairs: 50 } as const;
 
 /**
+ * How long a body read whole may take to parse before it is refused. Busboy never finishes a
+ * body in which it skips a part larger than its stream buffer (a field name with a bare line
+ * break, a disposition other than form-data): the request would wait forever. So busboy is given
+ * no part, field or file count limits (over them it skips parts too; the counts are enforced
+ * here), and whatever still does not finish in time is not a valid upload.
+ */
+export const MULTIPART_SETTLE_MS = 3_000;
+
+/**
  * Parses a multipart body that was read whole (and its signature checked): the text fields
  * and the declared files. A file over its limit answers its declared `tooLarge` code (29011 by
  * default); a body that is not multipart 23005 (wrong file format), as the upload is not what it
@@ -16,6 +25,7 @@ export function parseMultipart(
   raw: Buffer,
   contentType: string,
   spec: MultipartSpec,
+  settleMs = MULTIPART_SETTLE_MS,
 ): Promise<{ fields: Record<string, string>; files: Record<string, UploadedFile | undefined> }> {
   const maxFile = Math.max(...Object.values(spec.files).map((f) => f.maxBytes));
   return new Promise((resolve, reject) => {
@@ -23,7 +33,7 @@ export function parseMultipart(
     try {
       bb = Busboy({
         headers: { 'content-type': contentType },
-        limits: { ...FIELD_LIMITS, files: Object.keys(spec.files).length, fileSize: maxFile + 1, parts: FIELD_LIMITS.fields + Object.keys(spec.files).length },
+        limits: { fieldSize: FIELD_LIMITS.fieldSize, headerPairs: FIELD_LIMITS.headerPairs, fileSize: maxFile + 1 },
       });
     } catch {
       return reject(new AppError(23005));
@@ -31,7 +41,12 @@ export function parseMultipart(
     const fields: Record<string, string> = {};
     const files: Record<string, UploadedFile | undefined> = {};
     let failure: AppError | null = null;
+    let fieldCount = 0;
+    const timer = setTimeout(() => reject(new AppError(23005)), settleMs);
+    timer.unref();
     bb.on('field', (name, value, _nameTruncated, valueTruncated) => {
+      // fields past the limit are read and dropped, as busboy's own limit would
+      if (++fieldCount > FIELD_LIMITS.fields) return;
       if (valueTruncated) failure ??= new AppError(28002, { field: name });
       else if (!(name in fields)) fields[name] = value;
     });
@@ -49,8 +64,15 @@ export function parseMultipart(
         else files[name] = { fieldname: name, filename: filename ?? '', mimetype, data: Buffer.concat(chunks, size) };
       });
     });
-    bb.on('error', () => reject(new AppError(23005)));
-    bb.on('finish', () => (failure ? reject(failure) : resolve({ fields, files })));
+    bb.on('error', () => {
+      clearTimeout(timer);
+      reject(new AppError(23005));
+    });
+    bb.on('finish', () => {
+      clearTimeout(timer);
+      if (failure) reject(failure);
+      else resolve({ fields, files });
+    });
     bb.end(raw);
   });
 }
