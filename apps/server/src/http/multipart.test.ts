@@ -13,10 +13,11 @@ const END = `--${BOUNDARY}--\r\n`;
 const BIG = 'x'.repeat(200_000);
 
 /** How a parse ends, and how long it took. */
-async function settle(body: string, settleMs = 300) {
+type Parsed = Awaited<ReturnType<typeof parseMultipart>>;
+async function settle(body: string, settleMs = 300): Promise<{ ok?: Parsed; code?: number; ms: number }> {
   const t0 = performance.now();
   const out = await parseMultipart(Buffer.from(body), CT, spec, settleMs).then(
-    (r) => ({ ok: r }),
+    (r): { ok?: Parsed; code?: number } => ({ ok: r }),
     (e: { code?: number }) => ({ code: e.code }),
   );
   return { ...out, ms: performance.now() - t0 };
