@@ -26,6 +26,3 @@ export async function deviceIdsByImei(database: Database, imeis: readonly string
   const rows = await database.rows<{ id: string }>(sql`SELECT d.id FROM ${devicesByImei(imeis, sql`id`)}`, tx);
   return rows.map((r) => r.id);
 }
-
-/** `${uuidArray(ids)}` → the uuid[] parameter, for `id = ANY(…)`. */
-export const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;

@@ -8,8 +8,9 @@ import {
   type TDeviceActionResult,
 } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
+import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
-import { deviceIdsByImei, uuidArray } from '../../db/imei-lookup.js';
+import { deviceIdsByImei } from '../../db/imei-lookup.js';
 import { companiesIn, inScope, type TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
@@ -127,7 +128,7 @@ export async function migrateDevices(
     if (!target) throw new AppError(21001, { field: 'companyId' });
     const found = await database.rows<{ id: string; imei: string; company_id: string; company_name: string }>(
       sql`SELECT d.id, d.imei, d.company_id, c.name AS company_name FROM devices d JOIN companies c ON c.id = d.company_id
-          WHERE d.id = ANY(${uuidArray(await deviceIdsByImei(database, imeis, tx))}) AND ${inScope(scope, sql`d.company_id`)}
+          WHERE d.id = ANY(${textArray(await deviceIdsByImei(database, imeis, tx))}::uuid[]) AND ${inScope(scope, sql`d.company_id`)}
           ORDER BY d.id FOR UPDATE OF d`,
       tx,
     );

@@ -1,7 +1,8 @@
 import { type Locale, type TGroup, zGroupName } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
+import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
-import { deviceIdsByImei, uuidArray } from '../../db/imei-lookup.js';
+import { deviceIdsByImei } from '../../db/imei-lookup.js';
 import { t } from '../../i18n/index.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { iso } from '../../lib/units.js';
@@ -114,7 +115,7 @@ export async function moveToGroup(database: Database, actor: Actor, companyId: s
     const found = await database.rows<{ id: string; imei: string; in_default: boolean; group_id: string | null; group_name: string | null }>(
       sql`SELECT d.id, d.imei, coalesce(g.is_default, true) AS in_default, d.group_id, g.name AS group_name
           FROM devices d LEFT JOIN device_groups g ON g.id = d.group_id
-          WHERE d.id = ANY(${uuidArray(await deviceIdsByImei(database, imeis, tx))}) AND d.company_id = ${companyId} ORDER BY d.id FOR UPDATE OF d`,
+          WHERE d.id = ANY(${textArray(await deviceIdsByImei(database, imeis, tx))}::uuid[]) AND d.company_id = ${companyId} ORDER BY d.id FOR UPDATE OF d`,
       tx,
     );
     const mine = new Set(found.map((f) => f.imei));

@@ -1,7 +1,8 @@
 import { LICENSE, type TLicenseLedgerRow } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
-import { deviceIdsByImei, uuidArray } from '../../db/imei-lookup.js';
+import { deviceIdsByImei } from '../../db/imei-lookup.js';
 import { inScope, type TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
@@ -95,13 +96,13 @@ export async function setAutoRenewBulk(
     if (b.imeis) {
       const imeis = [...new Set(b.imeis)];
       const found = await database.rows<{ id: string; imei: string }>(
-        sql`SELECT id, imei FROM devices WHERE id = ANY(${uuidArray(await deviceIdsByImei(database, imeis, tx))}) AND ${inScope(ctx.scope)}`,
+        sql`SELECT id, imei FROM devices WHERE id = ANY(${textArray(await deviceIdsByImei(database, imeis, tx))}::uuid[]) AND ${inScope(ctx.scope)}`,
         tx,
       );
       const known = new Set(found.map((r) => r.imei));
       const foreign = imeis.filter((i) => !known.has(i));
       if (foreign.length) throw new AppError(23009, { detail: foreign.join(', ') });
-      target = sql`${target} AND id = ANY(${uuidArray(found.map((r) => r.id))})`;
+      target = sql`${target} AND id = ANY(${textArray(found.map((r) => r.id))}::uuid[])`;
     }
     const changed = await database.rows<{ imei: string }>(
       sql`UPDATE devices SET auto_renew = ${b.autoRenew}, updated_at = now() WHERE ${target} AND auto_renew <> ${b.autoRenew} RETURNING imei`,

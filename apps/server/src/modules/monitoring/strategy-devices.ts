@@ -2,7 +2,7 @@ import type { TStrategyDevice } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
-import { deviceIdsByImei, uuidArray } from '../../db/imei-lookup.js';
+import { deviceIdsByImei } from '../../db/imei-lookup.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
@@ -23,7 +23,7 @@ export async function updateStrategyDevices(
     const strategy = await findStrategy(database, ctx.companyId, body.id, tx);
     const candidates = await deviceIdsByImei(database, body.imeis, tx);
     const found = await database.rows<{ id: string; imei: string }>(
-      sql`SELECT id, imei FROM devices WHERE id = ANY(${uuidArray(candidates)}) AND company_id = ${ctx.companyId} ORDER BY id FOR NO KEY UPDATE`,
+      sql`SELECT id, imei FROM devices WHERE id = ANY(${textArray(candidates)}::uuid[]) AND company_id = ${ctx.companyId} ORDER BY id FOR NO KEY UPDATE`,
       tx,
     );
     const mine = new Set(found.map((f) => f.imei));
