@@ -54,4 +54,14 @@ describe('devices by a set of IMEIs', () => {
     expect(plan).toContain('"Node Type":"Nested Loop"');
     expect(plan).not.toContain('"Node Type":"Seq Scan"');
   });
+
+  it('takes the IMEIs from a query as well, with the same probe per IMEI', async () => {
+    const wanted = Array.from({ length: 1000 }, (_, i) => imei(i * 3 + 1));
+    const query = sql`SELECT d.imei FROM ${devicesByImei(sql`SELECT DISTINCT imei FROM unnest(${`{${wanted.join(',')}}`}::text[]) AS w(imei)`, sql`imei, company_id`)} WHERE d.company_id = ${companyA}`;
+    expect((await database.rows<{ imei: string }>(query)).length).toBe(667);
+    const [row] = await database.rows<{ 'QUERY PLAN': unknown }>(sql`EXPLAIN (FORMAT JSON) ${query}`);
+    const plan = JSON.stringify(row['QUERY PLAN']);
+    expect([...plan.matchAll(/"Index Name":\s*"([a-z_0-9]+)"/g)].map((m) => m[1])).toEqual(['devices_imei_uq']);
+    expect(plan).not.toContain('"Node Type":"Seq Scan"');
+  });
 });

@@ -1,10 +1,11 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { SQL, sql } from 'drizzle-orm';
 import { textArray } from './arrays.js';
 import type { Database, Tx } from './client.js';
 
 /**
  * A FROM item `wanted(imei)` × `d` (the device holding that IMEI, with the asked columns of
- * `devices`), probing the unique IMEI index once per distinct IMEI.
+ * `devices`), probing the unique IMEI index once per distinct IMEI. The IMEIs are an array, or a
+ * query of distinct `imei`s (for a statement that already has them in a CTE).
  *
  * Sets of IMEIs are looked up this way, never by `imei = ANY(…)` or `imei IN (…)`: for those
  * the planner may choose the trigram index of the substring search (migration 0009), whose
@@ -12,8 +13,9 @@ import type { Database, Tx } from './client.js';
  * large fleet; a join with the array may become a hash join over the whole table. The LIMIT
  * keeps the subquery from being flattened into such a join (docs/performance.md "IMEI sets").
  */
-export function devicesByImei(imeis: readonly string[], columns: SQL): SQL {
-  return sql`unnest(${textArray([...new Set(imeis)])}::text[]) AS wanted(imei)
+export function devicesByImei(imeis: readonly string[] | SQL, columns: SQL): SQL {
+  const wanted = imeis instanceof SQL ? sql`(${imeis})` : sql`unnest(${textArray([...new Set(imeis)])}::text[])`;
+  return sql`${wanted} AS wanted(imei)
     CROSS JOIN LATERAL (SELECT ${columns} FROM devices WHERE devices.imei = wanted.imei LIMIT 1) AS d`;
 }
 

@@ -92,15 +92,15 @@ export const devices = pgTable(
 );
 
 /**
- * When each device last reported: written on every report, so it lives in a narrow table of its
- * own (one index, updated in place) rather than in devices with its many indexes; the device row
- * changes only when the reported state does (modules/network/ingest.ts).
+ * The simulated fleet's own clock: when it last reported for each device, or found the device
+ * had reported by itself (modules/network/simulator/fleet.ts). Ingestion does not write it: a
+ * device's last report time is its newest row in device_reports.
  */
-export const deviceLastReports = pgTable('device_last_reports', {
+export const fleetSchedule = pgTable('fleet_schedule', {
   deviceId: uuid('device_id')
     .primaryKey()
     .references(() => devices.id, { onDelete: 'cascade' }),
-  at: timestamp('at', { withTimezone: true }).notNull(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
 });
 
 /**

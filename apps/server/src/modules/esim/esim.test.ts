@@ -81,9 +81,11 @@ const deviceRow = async (id: string) =>
       esim_paused: boolean;
       last_report_at: Date | null;
     }>(
-      sql`SELECT status, iccid, network_operator, online, esim_paused, r.at AS last_report_at FROM devices LEFT JOIN device_last_reports r ON r.device_id = devices.id WHERE id = ${id}`,
+      sql`SELECT status, iccid, network_operator, online, esim_paused, (SELECT max(reported_at) FROM device_reports WHERE device_id = devices.id) AS last_report_at FROM devices WHERE id = ${id}`,
     )
   )[0];
+/** A fleet tick a reporting rhythm from now: the fleet leaves a device that reported within the rhythm (here at activation) alone. */
+const fleetTickLater = () => fleetTick(db, { now: Date.now() + 61_000, slice: 100_000, rand: () => 0.5 });
 const opsOf = (deviceId: string) =>
   db.rows<{ id: string; action: string; status: string; detail: Record<string, unknown> | null }>(
     sql`SELECT id::text, action, status, detail FROM device_operations WHERE device_id = ${deviceId} ORDER BY id`,
@@ -302,10 +304,7 @@ describe('eSIM commands: effects', () => {
     expect(await deviceRow(d.id)).toMatchObject({ status: 'esim', iccid: target, network_operator: 'China Telecom', online: true });
     expect((await opsOf(d.id)).find((o) => Number(o.id) === opId)).toMatchObject({ status: 'done', detail: { result: 'done', iccid: target } });
 
-    await db.rows(
-      sql`INSERT INTO device_last_reports (device_id, at) VALUES (${d.id}, now() - interval '1 day') ON CONFLICT (device_id) DO UPDATE SET at = excluded.at`,
-    );
-    await fleetTick(db, { slice: 100_000, rand: () => 0.5 });
+    await fleetTickLater();
     const [last] = await db.rows<{ network_operator: string }>(
       sql`SELECT network_operator FROM device_reports WHERE device_id = ${d.id} ORDER BY id DESC LIMIT 1`,
     );
@@ -340,17 +339,14 @@ describe('eSIM commands: effects', () => {
     expect(await deviceRow(d.id)).toMatchObject({ esim_paused: true, online: false });
     expect((await post('/esim/list', { keyword: d.eid })).obj.list?.[0]).toMatchObject({ state: 'paused', inUse: true });
 
-    await db.rows(
-      sql`INSERT INTO device_last_reports (device_id, at) VALUES (${d.id}, now() - interval '1 day') ON CONFLICT (device_id) DO UPDATE SET at = excluded.at`,
-    );
     const stale = (await deviceRow(d.id)).last_report_at;
-    await fleetTick(db, { slice: 100_000, rand: () => 0.5 });
+    await fleetTickLater();
     expect((await deviceRow(d.id)).last_report_at).toEqual(stale);
 
     expect((await post('/esim/activate', { eid: d.eid })).success).toBe(true);
     await runJobs();
     expect(await deviceRow(d.id)).toMatchObject({ esim_paused: false, online: true });
-    await fleetTick(db, { slice: 100_000, rand: () => 0.5 });
+    await fleetTickLater();
     expect(new Date((await deviceRow(d.id)).last_report_at as Date).getTime()).toBeGreaterThan(new Date(stale as Date).getTime());
   });
 

@@ -214,7 +214,7 @@ describe('switching', () => {
     const s = (await post('/strategy/add', strategy({ name: '严格', delay: 1, jitter: 1, consecutive: 1 }))).obj.id as string;
     const d = await device();
     await db.rows(
-      sql`INSERT INTO device_last_reports (device_id, at) VALUES (${d.id}, now() - interval '1 hour') ON CONFLICT (device_id) DO UPDATE SET at = excluded.at`,
+      sql`INSERT INTO fleet_schedule (device_id, last_at) VALUES (${d.id}, now() - interval '1 hour') ON CONFLICT (device_id) DO UPDATE SET last_at = excluded.last_at`,
     );
     await post('/strategy/devices/update', { id: s, imeis: [d.imei] });
     await fleetTick(db, { slice: 100_000 });

@@ -43,7 +43,7 @@ const device = async (id: string) =>
       signal_level: number | null;
       last_report_at: unknown;
     }>(
-      sql`SELECT suspended, online, status, iccid, network_operator, updated_at, signal_level, r.at AS last_report_at FROM devices LEFT JOIN device_last_reports r ON r.device_id = devices.id WHERE id = ${id}`,
+      sql`SELECT suspended, online, status, iccid, network_operator, updated_at, signal_level, (SELECT max(reported_at) FROM device_reports WHERE device_id = devices.id) AS last_report_at FROM devices WHERE id = ${id}`,
     )
   )[0];
 

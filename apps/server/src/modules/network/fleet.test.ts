@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/helper.js';
 import type { Database } from '../../db/client.js';
 import { JobRunner } from '../../jobs/runner.js';
+import { writeReports } from './ingest.js';
 import { networkJobs } from './jobs.js';
 import { fleetTick } from './simulator/fleet.js';
 import { SimulatorProvider } from './simulator/provider.js';
@@ -48,10 +49,27 @@ describe('simulated fleet', () => {
     // nobody is due again within the reporting rhythm
     expect(await fleetTick(database)).toBe(0);
     const [dev] = await database.rows<{ online: boolean; last_report_at: unknown }>(
-      sql`SELECT online, r.at AS last_report_at FROM devices LEFT JOIN device_last_reports r ON r.device_id = devices.id WHERE id = ${active[0].id}`,
+      sql`SELECT online, (SELECT max(reported_at) FROM device_reports WHERE device_id = devices.id) AS last_report_at FROM devices WHERE id = ${active[0].id}`,
     );
     expect(dev.online).toBe(true);
     expect(dev.last_report_at).not.toBeNull();
+  });
+
+  it('leaves a device that reported by itself within the rhythm to do so, and moves its clock to that report', async () => {
+    const d = await seedDevice(database, companyId);
+    const own = new Date(Date.now() - 5_000);
+    await writeReports(database, [{ deviceId: d.id, at: own, bytes: 7, online: true }]);
+    await fleetTick(database, { slice: 100_000 });
+    expect((await reportsOf(d.id)).map((r) => Number(r.bytes))).toEqual([7]);
+    const clock = async () =>
+      (await database.rows<{ last_at: Date | string }>(sql`SELECT last_at FROM fleet_schedule WHERE device_id = ${d.id}`)).map((r) =>
+        new Date(r.last_at).getTime(),
+      );
+    expect(await clock()).toEqual([own.getTime()]);
+    // a rhythm later without a report of its own, the fleet reports for it
+    await fleetTick(database, { now: Date.now() + 61_000, slice: 100_000 });
+    expect(await reportsOf(d.id)).toHaveLength(2);
+    expect((await clock())[0]).toBeGreaterThan(own.getTime());
   });
 
   it('reports plausible IoT usage, drops devices off now and then and brings them back', async () => {
@@ -80,7 +98,7 @@ describe('simulated fleet', () => {
 
   it('works in bounded slices, oldest report first', async () => {
     await database.rows(
-      sql`INSERT INTO device_last_reports (device_id, at) SELECT id, now() FROM devices ON CONFLICT (device_id) DO UPDATE SET at = excluded.at`,
+      sql`INSERT INTO fleet_schedule (device_id, last_at) SELECT id, now() FROM devices ON CONFLICT (device_id) DO UPDATE SET last_at = excluded.last_at`,
     );
     const many = [];
     for (let i = 0; i < 5; i++) many.push(await seedDevice(database, companyId));

@@ -29,6 +29,14 @@ export type ReportRow = {
 /** How far from the server's clock a report's time may be. */
 export const REPORT_WINDOW = { futureMs: 5 * 60_000, pastMs: 6 * 24 * 3600_000 } as const;
 
+/** A time as toISOString writes it, which PostgreSQL reads as is. */
+const UTC_MILLIS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+/**
+ * A report's time `at` (read as `t`) for the statement: `at` itself when written as toISOString
+ * writes it and naming a real day (Date.parse rolls 30 February over), else rewritten so.
+ */
+const isoOf = (at: string, t: number) => (UTC_MILLIS.test(at) && new Date(t).getUTCDate() === Number(at.slice(8, 10)) ? at : new Date(t).toISOString());
+
 /** The columns of the device row a batch statement reads with each report, as `was_*` (see persist). */
 const WAS = sql.raw(
   'd.company_id, d.online AS was_online, d.signal_level AS was_signal, d.network_operator AS was_operator, d.network_type AS was_type, d.area AS was_area',
@@ -52,34 +60,40 @@ const UPDATE_CHANGED = `
         area = coalesce(c.area, d.area)
       FROM (SELECT * FROM cur WHERE changed) c WHERE d.id = c.device_id),`;
 /**
+ * The stored reports of device `device` at or after `after` (SQL expressions of the outer row),
+ * newest first. A report is received at most REPORT_WINDOW.futureMs before its own time (later
+ * ones are refused), so only partitions received since `after` minus that can hold one: the
+ * bounds on received_at let PostgreSQL skip the older and future months. The LIMIT keeps it a
+ * probe of the device's index per row, never a join over the table.
+ */
+export const storedSince = (device: string, after: string, op: '>' | '>=') =>
+  `SELECT r.reported_at AS at FROM device_reports r
+        WHERE r.device_id = ${device} AND r.reported_at ${op} ${after}
+          AND r.received_at >= ${after} - interval '${REPORT_WINDOW.futureMs / 1000} seconds' AND r.received_at <= statement_timestamp()
+        ORDER BY r.reported_at DESC LIMIT 1`;
+/**
  * The writing part of a batch statement, over a CTE `ok` of the reports to write (device_id, at,
  * bytes, online, signal_level, network_operator, network_type, area, n = the position in the
  * batch, and the device row as the statement read it: company_id and the `was_*` state of WAS):
- * the rows into device_reports; each device's newest report in the batch (the last one sent
- * among equal times) when not older than its last report so far (`cur`) moves its last report
- * time (device_last_reports, a narrow table updated in place) and, only where the reported state
- * differs from the device row's, updates that row: most reports repeat the state, and a row of
- * devices has many indexes. Each report that changes a device's online state writes a status
- * event (at the report's time), also when the change and its reversal are both in this batch:
- * each report is compared with the one before it in the batch, the first with the device as it
- * was before this statement. Reports older than the device's last report write none. (Batches
- * of one device are expected one after another; two at once may each read the state the other
- * is replacing.)
+ * the rows into device_reports and, for each device's newest report in the batch (the last one
+ * sent among equal times), only where its state differs from the device row's and no stored
+ * report of the device is newer, an update of that row. Most reports repeat the state, and a row
+ * of devices has many indexes; nothing else is written per report (a device's last report time
+ * is its newest row in device_reports). Each report that changes a device's online state writes
+ * a status event (at the report's time), also when the change and its reversal are both in this
+ * batch: each report is compared with the one before it in the batch, the first with the device
+ * as it was before this statement. Reports older than the device's newest stored report write
+ * none. (Batches of one device are expected one after another; two at once may each read the
+ * state the other is replacing.)
  */
 const persist = (oneReportPerDevice: boolean) =>
   sql.raw(
     oneReportPerDevice
-      ? // one report per device: the last report time is moved first (one probe of its index per
-        // device), and what it moved (or created) says which reports are the devices' newest
+      ? // one report per device: only a report that changes the state looks for a newer one
         `${INSERT_REPORTS}
-    moved AS (
-      UPDATE device_last_reports r SET at = ok.at FROM ok WHERE r.device_id = ok.device_id AND r.at <= ok.at RETURNING r.device_id),
-    first_report AS (
-      INSERT INTO device_last_reports (device_id, at) SELECT device_id, at FROM ok WHERE device_id NOT IN (SELECT device_id FROM moved)
-      ON CONFLICT (device_id) DO UPDATE SET at = excluded.at WHERE device_last_reports.at <= excluded.at RETURNING device_id),
     cur AS (
-      SELECT l.*, ${CHANGED} AS changed FROM ok l
-      WHERE l.device_id IN (SELECT device_id FROM moved UNION ALL SELECT device_id FROM first_report)),
+      SELECT l.*, true AS changed FROM ok l LEFT JOIN LATERAL (${storedSince('l.device_id', 'l.at', '>')}) newer ON true
+      WHERE ${CHANGED} AND newer.at IS NULL),
     ${UPDATE_CHANGED}
     status_events AS (
       INSERT INTO device_status_events (device_id, company_id, at, online)
@@ -87,17 +101,13 @@ const persist = (oneReportPerDevice: boolean) =>
       : `${INSERT_REPORTS}
     l AS (
       SELECT DISTINCT ON (device_id) * FROM ok ORDER BY device_id, at DESC, n DESC),
+    stored AS (
+      SELECT f.device_id, s.at AS was_at FROM (SELECT device_id, min(at) AS at FROM ok GROUP BY device_id) f
+      LEFT JOIN LATERAL (${storedSince('f.device_id', 'f.at', '>=')}) s ON true),
     cur AS (
-      SELECT l.*, r.at AS was_at, ${CHANGED} AS changed
-      FROM l LEFT JOIN device_last_reports r ON r.device_id = l.device_id
-      WHERE r.at IS NULL OR l.at >= r.at),
+      SELECT l.*, s.was_at, ${CHANGED} AS changed FROM l JOIN stored s ON s.device_id = l.device_id
+      WHERE s.was_at IS NULL OR l.at >= s.was_at),
     ${UPDATE_CHANGED}
-    first_report AS (
-      INSERT INTO device_last_reports (device_id, at) SELECT device_id, at FROM cur WHERE was_at IS NULL
-      ON CONFLICT (device_id) DO UPDATE SET at = excluded.at WHERE device_last_reports.at < excluded.at),
-    later_report AS (
-      UPDATE device_last_reports r SET at = c.at FROM (SELECT device_id, at FROM cur WHERE at > was_at) c
-      WHERE r.device_id = c.device_id AND r.at < c.at),
     status_events AS (
       INSERT INTO device_status_events (device_id, company_id, at, online)
       SELECT s.device_id, c.company_id, s.at, s.online
@@ -246,8 +256,9 @@ export async function ingestCompanyReports(
   // parts read the same snapshot), so the refusals below name exactly the reports it did not
   // write. Each distinct IMEI is one probe of the unique IMEI index (devicesByImei).
   const times = reports.map((r) => {
-    const t = new Date(r.at).getTime();
-    return Number.isFinite(t) && t <= now + REPORT_WINDOW.futureMs && t >= now - REPORT_WINDOW.pastMs ? new Date(t).toISOString() : null;
+    const t = Date.parse(r.at);
+    if (!(t <= now + REPORT_WINDOW.futureMs && t >= now - REPORT_WINDOW.pastMs)) return null;
+    return isoOf(r.at, t);
   });
   const imeis = reports.map((r) => r.imei);
   const variant = persistFor(imeis);
@@ -260,7 +271,7 @@ export async function ingestCompanyReports(
         'text',
       )}, ${arr(times, 'timestamptz')}, ${stateArrays(reports)}) WITH ORDINALITY AS v(imei, at, bytes, online, signal_level, network_operator, network_type, area, n)),
     found AS MATERIALIZED (
-      SELECT d.* FROM ${devicesByImei(imeis, WAS_COLUMNS)} WHERE d.company_id = ${companyId}),
+      SELECT d.* FROM ${devicesByImei(sql`SELECT DISTINCT imei FROM v`, WAS_COLUMNS)} WHERE d.company_id = ${companyId}),
     ok AS (
       SELECT d.id AS device_id, v.at, v.bytes, v.online, v.signal_level, v.network_operator, v.network_type, v.area, v.n, ${WAS}
       FROM v JOIN found d ON d.imei = v.imei

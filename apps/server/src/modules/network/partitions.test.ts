@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/helper.js';
 import type { Database } from '../../db/client.js';
+import { storedSince } from './ingest.js';
 import { maintainPartitions } from './partitions.js';
 import { type SeededDevice, seedCompany, seedDevice } from './test-fixtures.js';
 
@@ -57,6 +58,29 @@ describe('monthly partitions of raw reports and daily roll-ups', () => {
         sql`SELECT count(*) FROM device_reports WHERE received_at >= ${`${first}T00:00:00Z`}::timestamptz AND received_at < ${`${first.slice(0, 8)}04T00:00:00Z`}::timestamptz`,
       ),
     ).toEqual([`device_reports_${month(0)}`]);
+  });
+
+  it('looks for a report newer than an incoming one by the device index, only in the months received since it', async () => {
+    const newer = new Date(Date.now() - 60_000).toISOString();
+    await database.rows(sql`INSERT INTO device_reports (device_id, reported_at, bytes, online) VALUES (${device.id}, ${newer}::timestamptz, 1, true)`);
+    const probe = (at: string) =>
+      sql`SELECT n.at FROM (VALUES (${device.id}::uuid, ${at}::timestamptz)) AS l(device_id, at)
+          LEFT JOIN LATERAL (${sql.raw(storedSince('l.device_id', 'l.at', '>'))}) n ON true`;
+    const found = async (at: string) => (await database.rows<{ at: Date | string | null }>(probe(at)))[0].at;
+    expect(new Date((await found(new Date(Date.now() - 120_000).toISOString())) as string).toISOString()).toBe(newer);
+    expect(await found(newer)).toBeNull();
+    // the partitions the probe read, from the executed plan: this month's, not last month's
+    const [row] = await database.rows<{ 'QUERY PLAN': unknown }>(sql`EXPLAIN (ANALYZE, FORMAT JSON) ${probe(newer)}`);
+    const read = new Set<string>();
+    const walk = (node: Record<string, unknown>) => {
+      if (typeof node['Relation Name'] === 'string' && Number(node['Actual Loops']) > 0) read.add(node['Relation Name']);
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    };
+    walk((row['QUERY PLAN'] as { Plan: Record<string, unknown> }[])[0].Plan);
+    expect(read).toContain(`device_reports_${month(0)}`);
+    // (a report of the first 5 minutes of a month may have been received in the month before)
+    if (new Date(Date.parse(newer) - 300_000).getUTCMonth() === new Date(newer).getUTCMonth()) expect(read).not.toContain(`device_reports_${month(-1)}`);
+    expect(read).not.toContain(`device_reports_${month(1)}`);
   });
 
   it('gives rows of a month without a partition their month, moving them out of the default partition', async () => {

@@ -23,7 +23,6 @@ describe('device status events', () => {
   it('records every change of the online state, also a change and its reversal inside one batch', async () => {
     const d = await seedDevice(database, companyId);
     await database.rows(sql`UPDATE devices SET online = false WHERE id = ${d.id}`);
-    await database.rows(sql`DELETE FROM device_last_reports WHERE device_id = ${d.id}`);
     const flips = [true, true, false, false, true].map((online, i) => ({ deviceId: d.id, at: at(i), bytes: 1, online }));
     // sent out of order: the batch is judged in time order
     await writeReports(database, [flips[3], flips[0], flips[4], flips[1], flips[2]]);
@@ -43,10 +42,7 @@ describe('device status events', () => {
   it('writes none for reports older than what the device already showed', async () => {
     const d = await seedDevice(database, companyId);
     await database.rows(sql`UPDATE devices SET online = true WHERE id = ${d.id}`);
-    await database.rows(
-      sql`INSERT INTO device_last_reports (device_id, at) VALUES (${d.id}, ${at(30).toISOString()}::timestamptz)
-          ON CONFLICT (device_id) DO UPDATE SET at = excluded.at`,
-    );
+    await writeReports(database, [{ deviceId: d.id, at: at(30), bytes: 0, online: true }]);
     await writeReports(database, [{ deviceId: d.id, at: at(10), bytes: 0, online: false }]);
     expect(await events(d.id)).toEqual([]);
     const [row] = await database.rows<{ online: boolean }>(sql`SELECT online FROM devices WHERE id = ${d.id}`);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { textArray } from '../../../db/arrays.js';
 import type { Database } from '../../../db/client.js';
-import { type ReportRow, writeReports } from '../ingest.js';
+import { type ReportRow, storedSince, writeReports } from '../ingest.js';
 import { probeLink } from './link.js';
 import { SIM_TIMING } from './timing.js';
 import { bytesNow, profileOf, signalNow } from './world.js';
@@ -13,7 +14,10 @@ type Due = {
   network_operator: string | null;
   network_type: string | null;
   area: string | null;
-  last_report_at: string | Date | null;
+  /** when the fleet last reported for the device (fleet_schedule) */
+  last_at: string | Date | null;
+  /** the device's newest report within the rhythm when it reported by itself (the device API) */
+  own_at: string | Date | null;
   /** the domains of the device's monitoring strategy when a probe is due */
   probe_domains: string[] | null;
 };
@@ -22,30 +26,37 @@ type Due = {
 export const ACTIVE_STATUSES = ['physical_card', 'esim', 'seed_card'] as const;
 
 /**
- * One tick of the simulated fleet: the active devices (with service, not suspended, not on a paused eSIM) whose last
- * report is older than the reporting rhythm report now, at most `slice` of them, oldest first,
- * in one batch through the same ingestion as the device API. Devices drop off the network now
- * and then (by their own drop rate) and come back a report or a few later.
+ * One tick of the simulated fleet: the active devices (with service, not suspended, not on a
+ * paused eSIM) the fleet last reported for longer than the reporting rhythm ago report now, at
+ * most `slice` of them, oldest first, in one batch through the same ingestion as the device API.
+ * A device that reported by itself within the rhythm (through the device API) is left to do so;
+ * the fleet's clock (fleet_schedule) moves for both. Devices drop off the network now and then
+ * (by their own drop rate) and come back a report or a few later.
  */
 export async function fleetTick(database: Database, opts: { now?: number; slice?: number; everyMs?: number; rand?: () => number } = {}): Promise<number> {
   const now = opts.now ?? Date.now();
   const rand = opts.rand ?? Math.random;
   const everyMs = opts.everyMs ?? SIM_TIMING.reportEveryMs;
-  const due = await database.rows<Due>(
-    sql`SELECT d.id, d.imei, d.region, d.online, d.network_operator, d.network_type, d.area, r.at AS last_report_at,
-               CASE WHEN d.last_probe_at IS NULL OR d.last_probe_at <= ${new Date(now).toISOString()}::timestamptz - make_interval(mins => s.interval_minutes)
-                    THEN s.domains END AS probe_domains
-        FROM devices d LEFT JOIN device_last_reports r ON r.device_id = d.id LEFT JOIN strategies s ON s.id = d.strategy_id
-        WHERE d.status IN ('physical_card', 'esim', 'seed_card') AND NOT d.suspended AND NOT (d.status = 'esim' AND d.esim_paused)
-          AND (r.at IS NULL OR r.at <= ${new Date(now - everyMs).toISOString()}::timestamptz)
-        ORDER BY r.at NULLS FIRST
-        LIMIT ${opts.slice ?? SIM_TIMING.fleetSlice}`,
+  const since = new Date(now - everyMs).toISOString();
+  const candidates = await database.rows<Due>(
+    sql`WITH due AS (
+          SELECT d.id, d.imei, d.region, d.online, d.network_operator, d.network_type, d.area, f.last_at,
+                 CASE WHEN d.last_probe_at IS NULL OR d.last_probe_at <= ${new Date(now).toISOString()}::timestamptz - make_interval(mins => s.interval_minutes)
+                      THEN s.domains END AS probe_domains
+          FROM devices d LEFT JOIN fleet_schedule f ON f.device_id = d.id LEFT JOIN strategies s ON s.id = d.strategy_id
+          WHERE d.status IN ('physical_card', 'esim', 'seed_card') AND NOT d.suspended AND NOT (d.status = 'esim' AND d.esim_paused)
+            AND (f.last_at IS NULL OR f.last_at <= ${since}::timestamptz)
+          ORDER BY f.last_at NULLS FIRST
+          LIMIT ${opts.slice ?? SIM_TIMING.fleetSlice})
+        SELECT due.*, own.at AS own_at FROM due
+        LEFT JOIN LATERAL (${sql.raw(storedSince('due.id', `'${since}'::timestamptz`, '>'))}) own ON true`,
   );
+  const due = candidates.filter((d) => d.own_at === null);
   const reports: ReportRow[] = due.map((d) => {
     const p = profileOf(d.imei, d.region);
     // Spread within the tick so reports do not all carry the same second.
     const at = new Date(now - Math.floor(rand() * Math.min(SIM_TIMING.fleetTickMs, everyMs / 2)));
-    const last = d.last_report_at ? new Date(d.last_report_at).getTime() : null;
+    const last = d.last_at ? new Date(d.last_at).getTime() : null;
     const online = d.online ? rand() >= p.dropRate : rand() < SIM_TIMING.backOnlineRate || last === null;
     const state = {
       deviceId: d.id,
@@ -65,5 +76,15 @@ export async function fleetTick(database: Database, opts: { now?: number; slice?
     return { ...state, bytes, signalLevel, probes: probes(signalLevel) };
   });
   await writeReports(database, reports);
+  const clock = [
+    ...reports.map((r) => ({ id: r.deviceId, at: r.at })),
+    ...candidates.filter((d) => d.own_at !== null).map((d) => ({ id: d.id, at: new Date(d.own_at as string) })),
+  ];
+  if (clock.length)
+    await database.rows(
+      sql`INSERT INTO fleet_schedule (device_id, last_at)
+          SELECT * FROM unnest(${textArray(clock.map((c) => c.id))}::uuid[], ${textArray(clock.map((c) => c.at.toISOString()))}::timestamptz[])
+          ON CONFLICT (device_id) DO UPDATE SET last_at = greatest(fleet_schedule.last_at, excluded.last_at)`,
+    );
   return reports.length;
 }
