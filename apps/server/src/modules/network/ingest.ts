@@ -60,17 +60,19 @@ const UPDATE_CHANGED = `
         area = coalesce(c.area, d.area)
       FROM (SELECT * FROM cur WHERE changed) c WHERE d.id = c.device_id),`;
 /**
- * The stored reports of device `device` at or after `after` (SQL expressions of the outer row),
- * newest first. A report is received at most REPORT_WINDOW.futureMs before its own time (later
- * ones are refused), so only partitions received since `after` minus that can hold one: the
- * bounds on received_at let PostgreSQL skip the older and future months. The LIMIT keeps it a
- * probe of the device's index per row, never a join over the table.
+ * A stored report of device `device` after (`>`) or at or after (`>=`) `after` (SQL expressions
+ * of the outer row): the newest, or with `any` the first found (enough to know one exists, and
+ * half the cost: no ordering across partitions). A report is received at most
+ * REPORT_WINDOW.futureMs before its own time (later ones are refused), so only partitions received
+ * since `after` minus that can hold one: the bounds on received_at let PostgreSQL skip the older
+ * and future months. The LIMIT keeps it a probe of the device's index per row, never a join over
+ * the table.
  */
-export const storedSince = (device: string, after: string, op: '>' | '>=') =>
+export const storedSince = (device: string, after: string, op: '>' | '>=', which: 'newest' | 'any' = 'newest') =>
   `SELECT r.reported_at AS at FROM device_reports r
         WHERE r.device_id = ${device} AND r.reported_at ${op} ${after}
           AND r.received_at >= ${after} - interval '${REPORT_WINDOW.futureMs / 1000} seconds' AND r.received_at <= statement_timestamp()
-        ORDER BY r.reported_at DESC LIMIT 1`;
+        ${which === 'newest' ? 'ORDER BY r.reported_at DESC ' : ''}LIMIT 1`;
 /**
  * The writing part of a batch statement, over a CTE `ok` of the reports to write (device_id, at,
  * bytes, online, signal_level, network_operator, network_type, area, n = the position in the
@@ -92,7 +94,7 @@ const persist = (oneReportPerDevice: boolean) =>
       ? // one report per device: only a report that changes the state looks for a newer one
         `${INSERT_REPORTS}
     cur AS (
-      SELECT l.*, true AS changed FROM ok l LEFT JOIN LATERAL (${storedSince('l.device_id', 'l.at', '>')}) newer ON true
+      SELECT l.*, true AS changed FROM ok l LEFT JOIN LATERAL (${storedSince('l.device_id', 'l.at', '>', 'any')}) newer ON true
       WHERE ${CHANGED} AND newer.at IS NULL),
     ${UPDATE_CHANGED}
     status_events AS (
