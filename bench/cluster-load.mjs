@@ -87,8 +87,12 @@ async function oneSize(nodes, { seconds, connections, reportConnections, batch, 
       );
     const rowsOf = bodies.map((b) => JSON.parse(b).reports.length);
     let reqs = [];
+    // each call carries its own time, later than the calls before it (as devices reporting over
+    // time do): a report is then its devices' newest, and the simulated fleet leaves them alone
+    let signedAt = Date.parse(at);
     const signReport = (i) => {
-      const body = bodies[i % bodies.length];
+      signedAt = Math.max(signedAt + 1, Date.now() - 1000);
+      const body = bodies[i % bodies.length].replaceAll(at, new Date(signedAt).toISOString());
       return { body, headers: signedHeaders({ secretKey: key.secret, token: key.keyId, method: 'POST', url: REPORT, body }) };
     };
     const presignReports = (n) => {
@@ -99,8 +103,9 @@ async function oneSize(nodes, { seconds, connections, reportConnections, batch, 
       const r = reqs.pop() ?? signReport(extra++);
       return { ...req, body: r.body, headers: { ...req.headers, ...r.headers } };
     };
+    const firstReport = signReport(0);
     const check = await (
-      await fetch(`${lb}${REPORT}`, { method: 'POST', headers: { 'content-type': 'application/json', ...signReport(0).headers }, body: bodies[0] })
+      await fetch(`${lb}${REPORT}`, { method: 'POST', headers: { 'content-type': 'application/json', ...firstReport.headers }, body: firstReport.body })
     ).json();
     if (!check.success || check.obj.accepted !== rowsOf[0]) throw new Error(`device/report: ${JSON.stringify(check).slice(0, 300)}`);
     presignReports(400);

@@ -13,7 +13,7 @@ const PATH = '/api/v1/device/report';
 
 const headersFor = (key, body) => () => signedHeaders({ secretKey: key.secret, token: key.keyId, method: 'POST', url: PATH, body });
 
-export async function run({ c, ours, company, batch = 1000, rounds = 3, seconds = 5, warmup = 3, connections = 4, batches = 50, log = console.log }) {
+export async function run({ c, ours, company, batch = 1000, rounds = 3, seconds = 5, warmup = 3, connections = 4, batches = 50, cpu, log = console.log }) {
   const key = await deviceKey(c, company.id);
   const at = new Date(Date.now() - 60_000).toISOString();
   // `batches` calls of `batch` different devices each (IMEIs 1..batch×batches), sent round robin,
@@ -37,7 +37,10 @@ export async function run({ c, ours, company, batch = 1000, rounds = 3, seconds 
 
   // the same rows for COPY (every batch once, in one statement), device ids resolved as the ingestion does
   const reports = all.flat();
-  const { rows: ids } = await c.query('SELECT id, imei FROM devices WHERE company_id = $1 AND imei = ANY($2)', [company.id, reports.map((r) => r.imei)]);
+  const { rows: ids } = await c.query('SELECT d.id, d.imei FROM unnest($2::text[]) AS w(imei) JOIN devices d ON d.imei = w.imei WHERE d.company_id = $1', [
+    company.id,
+    reports.map((r) => r.imei),
+  ]);
   const idOf = new Map(ids.map((r) => [r.imei, r.id]));
   const copyData = reports
     .map((r) => `${idOf.get(r.imei)}\t${r.at}\t${r.bytes}\t${r.online}\t${r.signalLevel}\t${r.networkOperator}\t${r.networkType}\t${r.area}\n`)
@@ -47,17 +50,26 @@ export async function run({ c, ours, company, batch = 1000, rounds = 3, seconds 
 
   await load(ours.base, { path: PATH, body: bodies[0], seconds: warmup, connections, setup });
   await copy();
-  const samples = { ours: [], copy: [] };
+  const samples = { ours: [], copy: [], cpu: [] };
   for (let i = 0; i < rounds; i++) {
+    const used = cpu?.();
     const s = await load(ours.base, { path: PATH, body: bodies[0], seconds, connections, setup });
+    const u = used?.();
     if (s.non2xx || s.errors) throw new Error(`device/report: ${s.non2xx} non-2xx, ${s.errors} errors`);
     const cp = await timed(copy);
     const oursRows = s.rps * batch;
     const copyRows = (batch * batches) / (cp.ms / 1000);
     samples.ours.push({ rows: oursRows, p50: s.p50 });
+    if (u) samples.cpu.push(Object.fromEntries(Object.entries(u).map(([k, v]) => [k, (v * 1e6) / s.ok / batch])));
     samples.copy.push(copyRows);
     log(
-      `  round ${i + 1} report: ours ${oursRows.toFixed(0)} rows/s (${s.rps.toFixed(1)} calls/s, p50 ${s.p50.toFixed(1)} ms); COPY ${copyRows.toFixed(0)} rows/s`,
+      `  round ${i + 1} report: ours ${oursRows.toFixed(0)} rows/s (${s.rps.toFixed(1)} calls/s, p50 ${s.p50.toFixed(1)} ms); COPY ${copyRows.toFixed(0)} rows/s${
+        u
+          ? `; CPU µs per report: ${Object.entries(samples.cpu.at(-1))
+              .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+              .join(', ')}`
+          : ''
+      }`,
     );
   }
   const ours_ = round(median(samples.ours.map((s) => s.rows)), 0);
@@ -68,6 +80,9 @@ export async function run({ c, ours, company, batch = 1000, rounds = 3, seconds 
     oursRowsPerSec: ours_,
     oursP50Ms: round(median(samples.ours.map((s) => s.p50)), 1),
     copyRowsPerSec: copy_,
+    cpuMicrosPerReport: samples.cpu.length
+      ? Object.fromEntries(Object.keys(samples.cpu[0]).map((k) => [k, round(median(samples.cpu.map((x) => x[k])), 1)]))
+      : null,
     ratio,
     pass: { rows: ratio >= TARGETS.rowsRatioMin },
   };

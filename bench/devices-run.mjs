@@ -10,7 +10,7 @@ import * as exp from './devices-export.mjs';
 import * as imp from './devices-import.mjs';
 import * as list from './devices-list.mjs';
 import * as report from './devices-report.mjs';
-import { machineBusy } from './lib/cpu.mjs';
+import { cpuMeter, machineBusy } from './lib/cpu.mjs';
 import { freshDatabase } from './lib/db.mjs';
 import { client, demoCompany, moveParked, seed } from './lib/devices-seed.mjs';
 import { signIn, startOurServer } from './lib/rrp.mjs';
@@ -61,7 +61,7 @@ export async function run({ total = 1_000_000, rounds = 3, seconds = 5, connecti
     }
     if (parts.has('report')) {
       log('devices: report ingestion');
-      out.report = await report.run({ c, ours, company, rounds, seconds, log });
+      out.report = await report.run({ c, ours, company, rounds, seconds, cpu: cpuMeter(ours.proc.child.pid, db.name), log });
     }
     if (parts.has('import')) {
       log('devices: import');
