@@ -29,7 +29,11 @@ describe('account', () => {
 
   it('names the sample roles in the language of the request', async () => {
     expect((await call(t.app, admin, api('/account/query'), {}, { lang: 'en' })).json().obj.roleName).toBe('Super administrator');
-    expect((await call(t.app, specialist, api('/account/query'), {}, { lang: 'en' })).json().obj.roleName).toBe('Operation specialist');
+    const spec = (await call(t.app, specialist, api('/account/query'), {}, { lang: 'en' })).json().obj;
+    expect(spec.roleName).toBe('Operation specialist');
+    // a narrower role's codes, as the session read them
+    expect(spec.permissionsList).toEqual(specialist.permissionsList);
+    expect(spec.permissionsList.length).toBeLessThan(admin.permissionsList.length);
   });
 
   it('shows the overview: the certification stock, the data pool and the latest announcement', async () => {

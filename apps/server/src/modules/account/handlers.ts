@@ -13,7 +13,7 @@ import { changeEmail, changePassword, sendEmailChangeCode, updateAccount, update
 export const accountHandlers = ({ database, contact }: { database: Database; contact: () => Promise<TSupportContact> }) =>
   handlers({
     'POST /rrp/account/query': async ({ caller, locale }) => {
-      const account = await findAccount(database, caller.userId, locale);
+      const account = await findAccount(database, caller.userId, locale, caller.permissions);
       if (!account) throw new AppError(22008);
       return account;
     },

@@ -1,5 +1,5 @@
 import type { TAccountInfo, TCompanyInfo } from '@rrp/contracts';
-import { effectivePermissions, LICENSE, type Locale, localizeRoleName, normalizeLocale } from '@rrp/contracts';
+import { LICENSE, type Locale, localizeRoleName, normalizeLocale, type Permission } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { inScope, type TenantScope } from '../../db/scope.js';
@@ -18,18 +18,20 @@ type AccountRow = {
   certification: TAccountInfo['certification'] | null;
   billing: string | null;
   role_names: string[] | null;
-  perms: string[] | null;
 };
 
-/** The signed-in person's account: the read behind /account/query (and its benchmark). */
+/**
+ * The signed-in person's account: the read behind /account/query. The permissions are not read
+ * again: the signed call's session statement has just read them (MemberCaller.permissions).
+ */
 export const ACCOUNT_QUERY = (userId: string) => sql`
   SELECT u.id, u.name, u.email, u.phone, u.job_title, u.locale, u.kind, c.id AS company_id, c.name AS company_name, c.certification, c.billing,
-         (SELECT array_agg(r.name ORDER BY r.created_at) FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id) AS role_names,
-         (SELECT array_agg(DISTINCT p) FROM user_roles ur JOIN roles r ON r.id = ur.role_id, unnest(r.permissions) AS p WHERE ur.user_id = u.id) AS perms
+         (SELECT array_agg(r.name ORDER BY r.created_at) FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id) AS role_names
   FROM users u LEFT JOIN companies c ON c.id = u.company_id
   WHERE u.id = ${userId}`;
 
-export async function findAccount(database: Database, userId: string, locale: Locale): Promise<TAccountInfo | null> {
+/** `permissions`: the caller's effective permission codes, as the session statement read them. */
+export async function findAccount(database: Database, userId: string, locale: Locale, permissions: readonly Permission[]): Promise<TAccountInfo | null> {
   const [r] = await database.prepared<AccountRow>('account_query', ACCOUNT_QUERY(userId));
   if (!r) return null;
   const deductionSource = r.billing === 'parent' ? 1 : 0;
@@ -47,7 +49,7 @@ export async function findAccount(database: Database, userId: string, locale: Lo
     certification: r.certification ?? 'none',
     deductionSource,
     locale: normalizeLocale(r.locale),
-    permissionsList: r.kind === 'member' ? effectivePermissions(r.perms ?? [], deductionSource) : [],
+    permissionsList: r.kind === 'member' ? [...permissions] : [],
   };
 }
 
