@@ -1,7 +1,9 @@
 // Target 1: a signed, authenticated POST /api/v1/rrp/account/query on the real server against a
 // bare Fastify route doing the same database read, on the same fresh PostgreSQL database, in
 // alternating rounds. Usage: node bench/account-query.mjs [--rounds 5] [--seconds 5]
-//   [--warmup 5] [--connections 10] [--profile] [--pooler] [--json out.json]
+//   [--warmup 5] [--connections 10] [--profile] [--pooler] [--bare-named] [--json out.json]
+// --bare-named: the bare route sends its statement as a named prepared statement (planned once
+// per connection) instead of unnamed, as the issue's figures were taken.
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -46,7 +48,16 @@ function load(url, { seconds, connections, headers, meter }) {
   });
 }
 
-export async function run({ rounds = 5, seconds = 5, warmup = 5, connections = 10, profile = false, pooler = false, log = console.log } = {}) {
+export async function run({
+  rounds = 5,
+  seconds = 5,
+  warmup = 5,
+  connections = 10,
+  profile = false,
+  pooler = false,
+  bareNamed = false,
+  log = console.log,
+} = {}) {
   selfCheck();
   const busyBefore = await machineBusy();
   if (busyBefore > 0.2) log(`  warning: the machine was ${Math.round(busyBefore * 100)}% busy before the run; figures will be noisy`);
@@ -76,7 +87,7 @@ export async function run({ rounds = 5, seconds = 5, warmup = 5, connections = 1
 
     const barePort = await freePort();
     bare = await startNode(new URL('./bare-account-server.mjs', import.meta.url).pathname, {
-      env: { DATABASE_URL: db.url, PORT: String(barePort), HOST: '127.0.0.1', BARE_USER_ID: userId },
+      env: { DATABASE_URL: db.url, PORT: String(barePort), HOST: '127.0.0.1', BARE_USER_ID: userId, ...(bareNamed ? { BARE_NAMED: '1' } : {}) },
       readyUrl: `http://127.0.0.1:${barePort}/`,
     });
     const bareUrl = `http://127.0.0.1:${barePort}`;
@@ -186,6 +197,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       connections: { type: 'string', default: '10' },
       profile: { type: 'boolean', default: false },
       pooler: { type: 'boolean', default: false },
+      'bare-named': { type: 'boolean', default: false },
       json: { type: 'string' },
     },
   });
@@ -196,6 +208,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     connections: Number(values.connections),
     profile: values.profile,
     pooler: values.pooler,
+    bareNamed: values['bare-named'],
   });
   console.log(report(r));
   if (values.json) (await import('node:fs')).writeFileSync(values.json, `${JSON.stringify(r, null, 2)}\n`);
