@@ -5,12 +5,14 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { HttpError, parseJson, readBody, sendHtml, sendJson } from './http.js';
 import { loadSimKeys, type SimKeys } from './keys.js';
 import { Notifier } from './notifier.js';
 import { codeUrlOf, markPaid, newPr, tradeState, transactionOf } from './orders.js';
 import { type Lang, listPage, payPage } from './pages.js';
-import { AUTH_SCHEME, MAX_CLOCK_SKEW_S, nonce, parseAuthorization, parseRfc3339, rsaSign, rsaVerify, signMessage } from './protocol.js';
+import { parseRfc3339 } from './protocol.js';
 import { NOTIFY_MODES, type NotifyMode, type SimOrder, SimStore } from './state.js';
+import { type Faults, signedAnswers, verifyMerchantSignature } from './v3-signing.js';
 
 export type SimulatorOptions = {
   /** the data directory: keys and state live in `<dataDir>/wechatpay/` */
@@ -38,48 +40,8 @@ export type Simulator = {
   close(): Promise<void>;
 };
 
-/** Answers whose signature is broken on purpose, for tests of the merchant's verification. */
-type Faults = { bad_response_signature: number; missing_response_signature: number };
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 const OUT_TRADE_NO = /^[0-9A-Za-z_\-*|]{6,32}$/;
-const MAX_BODY = 64 * 1024;
 const DEFAULT_EXPIRY_MS = 2 * 3600_000;
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) {
-        reject(new HttpError(413, 'PARAM_ERROR', 'body too large'));
-        req.destroy();
-      } else chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function parseJson(body: string): Record<string, unknown> {
-  try {
-    const v = JSON.parse(body) as unknown;
-    if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
-  } catch {
-    // falls through
-  }
-  throw new HttpError(400, 'PARAM_ERROR', 'the body is not a JSON object');
-}
 
 export async function startSimulator(opts: SimulatorOptions): Promise<Simulator> {
   const now = opts.now ?? Date.now;
@@ -89,59 +51,9 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
   const notifier = new Notifier({ keys, store, timeScale: opts.timeScale ?? 1, timeoutMs: opts.notifyTimeoutMs ?? 5000, now, log });
   const faults: Faults = { bad_response_signature: 0, missing_response_signature: 0 };
   const merchantName = opts.merchantName ?? 'RRP Console';
-  let requestSeq = 0;
 
-  /** A /v3 answer: JSON (or empty for 204), signed over `timestamp\nnonce\nbody\n`. */
-  function sendSigned(res: ServerResponse, status: number, payload?: unknown) {
-    const body = payload === undefined ? '' : JSON.stringify(payload);
-    const ts = Math.floor(now() / 1000);
-    const n = nonce(32);
-    let signature = rsaSign(signMessage(ts, n, body), keys.platformPrivateKey);
-    if (faults.bad_response_signature > 0) {
-      faults.bad_response_signature--;
-      signature = rsaSign(signMessage(ts, n, `${body} `), keys.platformPrivateKey);
-    }
-    const headers: Record<string, string> = {
-      'Request-ID': `08${Date.now().toString(16).toUpperCase()}${(++requestSeq).toString(16).toUpperCase().padStart(6, '0')}-0`,
-      'Wechatpay-Nonce': n,
-      'Wechatpay-Signature': signature,
-      'Wechatpay-Timestamp': String(ts),
-      'Wechatpay-Serial': keys.platformPublicKeyId,
-      'Wechatpay-Signature-Type': AUTH_SCHEME,
-    };
-    if (faults.missing_response_signature > 0) {
-      faults.missing_response_signature--;
-      delete headers['Wechatpay-Signature'];
-    }
-    if (body) headers['Content-Type'] = 'application/json; charset=utf-8';
-    res.writeHead(status, headers);
-    res.end(body);
-  }
-
-  function sendJson(res: ServerResponse, status: number, payload: unknown) {
-    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-    res.end(JSON.stringify(payload));
-  }
-
-  function sendHtml(res: ServerResponse, status: number, html: string) {
-    res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-    res.end(html);
-  }
-
-  /** The merchant's signature on a /v3 request: scheme, merchant, serial, time and RSA signature. */
-  function checkSignature(req: IncomingMessage, body: string) {
-    const auth = parseAuthorization(req.headers.authorization);
-    if (!auth) throw new HttpError(401, 'SIGN_ERROR', `Authorization is missing or is not ${AUTH_SCHEME}`);
-    const { mchid, serial_no, timestamp, nonce_str, signature } = auth;
-    if (!mchid || !serial_no || !timestamp || !nonce_str || !signature) throw new HttpError(401, 'SIGN_ERROR', 'Authorization lacks a field');
-    if (mchid !== keys.mchid) throw new HttpError(401, 'SIGN_ERROR', 'the merchant in Authorization is unknown');
-    if (serial_no !== keys.merchantSerialNo) throw new HttpError(401, 'SIGN_ERROR', 'serial_no is not the merchant certificate serial number');
-    const ts = /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : Number.NaN;
-    if (!(Math.abs(Math.floor(now() / 1000) - ts) <= MAX_CLOCK_SKEW_S))
-      throw new HttpError(401, 'SIGN_ERROR', `timestamp is more than ${MAX_CLOCK_SKEW_S} s from the server time`);
-    const message = signMessage(req.method ?? 'GET', req.url ?? '/', timestamp, nonce_str, body);
-    if (!rsaVerify(message, signature, keys.merchantPublicKey)) throw new HttpError(401, 'SIGN_ERROR', '错误的签名，验签失败');
-  }
+  const sendSigned = signedAnswers(keys, now, faults);
+  const checkSignature = (req: IncomingMessage, body: string) => verifyMerchantSignature(req, body, keys, now);
 
   function checkMerchant(mchid: unknown, appid?: unknown) {
     if (typeof mchid !== 'string' || mchid === '') throw new HttpError(400, 'PARAM_ERROR', 'mchid is required');
