@@ -13,10 +13,13 @@ import type { Database, Tx } from './client.js';
  * large fleet; a join with the array may become a hash join over the whole table. The LIMIT
  * keeps the subquery from being flattened into such a join (docs/performance.md "IMEI sets").
  */
-export function devicesByImei(imeis: readonly string[] | SQL, columns: SQL): SQL {
+export function devicesByImei(imeis: readonly string[] | SQL, columns: SQL, opts: { keepUnknownUnless?: SQL } = {}): SQL {
   const wanted = imeis instanceof SQL ? sql`(${imeis})` : sql`unnest(${textArray([...new Set(imeis)])}::text[])`;
-  return sql`${wanted} AS wanted(imei)
-    CROSS JOIN LATERAL (SELECT ${columns} FROM devices WHERE devices.imei = wanted.imei LIMIT 1) AS d`;
+  const probe = sql`LATERAL (SELECT ${columns} FROM devices WHERE devices.imei = wanted.imei LIMIT 1) AS d`;
+  // keepUnknownUnless: every wanted row stays, with `d` NULL where no device matches the condition
+  return opts.keepUnknownUnless
+    ? sql`${wanted} AS wanted(imei) LEFT JOIN ${probe} ON ${opts.keepUnknownUnless}`
+    : sql`${wanted} AS wanted(imei) CROSS JOIN ${probe}`;
 }
 
 /**

@@ -254,17 +254,20 @@ export async function ingestCompanyReports(
 ): Promise<{ accepted: number; refused: Refusal[] }> {
   if (reports.length === 0) return { accepted: 0, refused: [] };
   // A time outside the window goes as NULL: the statement writes only reports with a time, of
-  // the company's devices in service, and answers the company's devices among the IMEIs (all
-  // parts read the same snapshot), so the refusals below name exactly the reports it did not
-  // write. Each distinct IMEI is one probe of the unique IMEI index (devicesByImei).
+  // the company's devices in service, and names the others with their reason (all parts read the
+  // same snapshot), so the refusals are exactly the reports it did not write. Each report is one
+  // probe of the unique IMEI index (devicesByImei).
   const times = reports.map((r) => {
     const t = Date.parse(r.at);
     if (!(t <= now + REPORT_WINDOW.futureMs && t >= now - REPORT_WINDOW.pastMs)) return null;
     return isoOf(r.at, t);
   });
-  const imeis = reports.map((r) => r.imei);
-  const variant = persistFor(imeis);
-  const found = await database.prepared<{ id: string; imei: string; status: string }>(
+  const variant = persistFor(reports.map((r) => r.imei));
+  const withProbes = reports.some((r) => r.probes?.length);
+  // Each report is one row of `found`, with its device's id, status and state where the company
+  // holds the IMEI; the answer names only the refused reports (and, when the batch carries
+  // probes, the accepted ones' device ids), usually nothing.
+  const rows = await database.prepared<{ n: number; id: string | null; reason: Refusal['reason'] | null }>(
     `network_ingest_reports_${variant}`,
     sql`
     WITH v AS (
@@ -273,24 +276,25 @@ export async function ingestCompanyReports(
         'text',
       )}, ${arr(times, 'timestamptz')}, ${stateArrays(reports)}) WITH ORDINALITY AS v(imei, at, bytes, online, signal_level, network_operator, network_type, area, n)),
     found AS MATERIALIZED (
-      SELECT d.* FROM ${devicesByImei(sql`SELECT DISTINCT imei FROM v`, WAS_COLUMNS)} WHERE d.company_id = ${companyId}),
+      SELECT wanted.*, d.id, d.status, ${WAS}
+      FROM ${devicesByImei(sql`SELECT * FROM v`, WAS_COLUMNS, { keepUnknownUnless: sql`d.company_id = ${companyId}` })}),
     ok AS (
-      SELECT d.id AS device_id, v.at, v.bytes, v.online, v.signal_level, v.network_operator, v.network_type, v.area, v.n, ${WAS}
-      FROM v JOIN found d ON d.imei = v.imei
-      WHERE v.at IS NOT NULL AND d.status NOT IN ('in_stock', 'service_expired')),
+      SELECT id AS device_id, at, bytes, online, signal_level, network_operator, network_type, area, n,
+             company_id, was_online, was_signal, was_operator, was_type, was_area
+      FROM found WHERE id IS NOT NULL AND at IS NOT NULL AND status NOT IN ('in_stock', 'service_expired')),
     ${PERSIST[variant]}
-    SELECT id, imei, status FROM found`,
+    SELECT n::int AS n, id,
+           CASE WHEN id IS NULL THEN 'unknown_imei' WHEN status IN ('in_stock', 'service_expired') THEN 'inactive' WHEN at IS NULL THEN 'bad_time' END AS reason
+    FROM found WHERE id IS NULL OR status IN ('in_stock', 'service_expired') OR at IS NULL OR ${withProbes}::boolean
+    ORDER BY n`,
   );
-  const known = new Map(found.map((d) => [d.imei, d]));
   const refused: Refusal[] = [];
   const probes: (ProbeRow & { deviceId: string; at: Date })[] = [];
-  for (const [index, r] of reports.entries()) {
-    const device = known.get(r.imei);
-    const status = device?.status;
-    const reason: Refusal['reason'] | null =
-      status === undefined ? 'unknown_imei' : status === 'in_stock' || status === 'service_expired' ? 'inactive' : times[index] === null ? 'bad_time' : null;
-    if (reason) refused.push({ index, imei: r.imei, reason });
-    else if (device && r.probes?.length) for (const p of r.probes) probes.push({ ...p, deviceId: device.id, at: new Date(times[index] as string) });
+  for (const row of rows) {
+    const index = Number(row.n) - 1;
+    const r = reports[index];
+    if (row.reason) refused.push({ index, imei: r.imei, reason: row.reason });
+    else if (row.id && r.probes?.length) for (const p of r.probes) probes.push({ ...p, deviceId: row.id, at: new Date(times[index] as string) });
   }
   await writeProbes(database, probes);
   return { accepted: reports.length - refused.length, refused };
