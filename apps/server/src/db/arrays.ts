@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+
 const NEEDS_ESCAPE = /["\\]/;
 
 /**
@@ -20,3 +22,8 @@ export function pgArray(items: readonly (string | number | boolean | null | unde
 
 /** A PostgreSQL text[] literal, for passing arrays as one parameter (`${textArray(a)}::text[]`). */
 export const textArray = (items: readonly string[]): string => pgArray(items);
+
+/** `${arr(values, 'uuid')}` → the array parameter with its cast. */
+export function arr(items: readonly (string | number | boolean | null | undefined)[], type: string): SQL {
+  return sql`${pgArray(items)}::${sql.raw(type)}[]`;
+}

@@ -1,8 +1,8 @@
 import type { NetworkOperatorCode } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
+import { arr } from '../../../db/arrays.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { networkOperatorCode, networkOperatorName } from '../catalogue.js';
-import { arr } from '../sql-arrays.js';
 import type { CommandJob, CommandRow } from './commands.js';
 import { type FailureReason, finish } from './operation.js';
 import type { AttachedDevice } from './provider.js';

@@ -1,9 +1,9 @@
 import { ESIM_FAILURE_CODES, type EsimAction, type NetworkOperatorCode } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
+import { arr } from '../../../db/arrays.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { networkOperatorCode, networkOperatorName } from '../catalogue.js';
 import type { EsimCommandKind } from '../provider.js';
-import { arr } from '../sql-arrays.js';
 import type { CommandJob, CommandRow } from './commands.js';
 import { FAILURE_TEXT as BASE_FAILURE_TEXT, type FailureReason, finish } from './operation.js';
 import type { AttachedDevice } from './provider.js';

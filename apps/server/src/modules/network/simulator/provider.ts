@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { arr } from '../../../db/arrays.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { writeReports } from '../ingest.js';
 import type { CommandKind, ConnectivityProvider, DeviceRef } from '../provider.js';
-import { arr } from '../sql-arrays.js';
 import { seedAtCards } from './at.js';
 import type { CommandJob } from './commands.js';
 import { seedEuiccs } from './esim.js';
