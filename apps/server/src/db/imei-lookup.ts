@@ -4,8 +4,9 @@ import type { Database, Tx } from './client.js';
 
 /**
  * A FROM item `wanted(imei)` × `d` (the device holding that IMEI, with the asked columns of
- * `devices`), probing the unique IMEI index once per distinct IMEI. The IMEIs are an array, or a
- * query of distinct `imei`s (for a statement that already has them in a CTE).
+ * `devices`), probing the unique IMEI index once per IMEI of the array (made distinct here), or
+ * per row of a query whose first column is `imei` (for a statement that already has them in a
+ * CTE; its other columns come along as `wanted.*`).
  *
  * Sets of IMEIs are looked up this way, never by `imei = ANY(…)` or `imei IN (…)`: for those
  * the planner may choose the trigram index of the substring search (migration 0009), whose

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../../db/arrays.js';
 import type { Database } from '../../../db/client.js';
-import { type ReportRow, storedSince, writeReports } from '../ingest.js';
+import { type ReportRow, writeReports } from '../ingest.js';
+import { storedSince } from '../report-statement.js';
 import { probeLink } from './link.js';
 import { SIM_TIMING } from './timing.js';
 import { bytesNow, profileOf, signalNow } from './world.js';
