@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TenantScope } from '../db/scope.js';
 import { type MessageKey, type Params, t } from '../i18n/index.js';
 import type { Actor } from '../modules/audit/index.js';
-import type { Caller } from '../plugins/auth.js';
+import type { Caller, SessionPreread } from '../plugins/auth.js';
 import { envelope } from '../plugins/envelope.js';
 import { AppError } from '../plugins/errors.js';
 import { checkFileName, checkText } from '../plugins/text-guard.js';
@@ -70,13 +70,13 @@ export function registerEndpoints(app: FastifyInstance, handlerMap: HandlerMap):
 
   for (const [key, endpoint] of Object.entries(ENDPOINTS) as [ApiKey, Endpoint][]) {
     const { method, path } = parseKey(key);
-    const handler = handlerMap[key] as unknown as (ctx: unknown) => Promise<unknown>;
+    const handler = handlerMap[key] as unknown as ((ctx: unknown) => Promise<unknown>) & { preread?: SessionPreread };
     const area = path.slice(API_ROOT.length).split('/')[2] ?? 'api';
     app.route({
       method,
       url: path,
       bodyLimit: endpoint.multipart?.maxBytes,
-      config: { endpoint, endpointKey: key },
+      config: { endpoint, endpointKey: key, preread: handler.preread },
       schema: {
         tags: [
           endpoint.principal === 'staff'

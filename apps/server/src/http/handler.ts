@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { TenantScope } from '../db/scope.js';
 import type { MessageKey, Params } from '../i18n/index.js';
 import type { Actor } from '../modules/audit/index.js';
-import type { DeviceCaller, MemberCaller, StaffCaller } from '../plugins/auth.js';
+import type { DeviceCaller, MemberCaller, SessionPreread, StaffCaller } from '../plugins/auth.js';
 
 /** A file answer: a download (with a name) or an inline resource (the captcha image). */
 export type FileReply = {
@@ -47,6 +47,13 @@ export type Result<K extends ApiKey> =
   E<K> extends { response: 'file' } ? FileReply : E<K> extends { response: infer R extends z.ZodType } ? z.input<R> : never;
 
 export type Handler<K extends ApiKey> = (ctx: Ctx<K>) => Promise<Result<K>> | Result<K>;
+
+/** A handler whose every call reads `preread` with the session (plugins/auth.ts); it finds the value in req.preread. */
+export type PrereadHandler<K extends ApiKey> = Handler<K> & { preread: SessionPreread };
+
+export function withPreread<K extends ApiKey>(preread: SessionPreread, handler: Handler<K>): PrereadHandler<K> {
+  return Object.assign(handler, { preread });
+}
 
 /** One handler per declared endpoint: the app does not compile with one missing or one extra. */
 export type HandlerMap = { [K in ApiKey]: Handler<K> };

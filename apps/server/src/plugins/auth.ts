@@ -15,7 +15,7 @@ import {
   TIMING,
   utcDay,
 } from '@rrp/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
@@ -44,15 +44,27 @@ export type StaffCaller = { principal: 'staff'; userId: string; name: string; to
 export type DeviceCaller = { principal: 'device'; companyId: string; companyPath: string; keyId: string };
 export type Caller = MemberCaller | StaffCaller | DeviceCaller;
 
+/**
+ * A read that a member or staff endpoint makes on every call, carried by the session statement
+ * so the signed call costs one round trip: a scalar SQL expression (one JSON value, say) over
+ * the signed-in person's id. Its value reaches the handler as request.preread once the call is
+ * authenticated and permitted; calls signed otherwise (API keys) leave it undefined, and the
+ * handler reads for itself.
+ */
+export type SessionPreread = { name: string; value: (userId: SQL) => SQL };
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** who signed the call; set for every endpoint that is not public */
     caller?: Caller;
+    /** the value of the route's SessionPreread, read with the session */
+    preread?: unknown;
   }
   interface FastifyContextConfig {
     /** the contract declaration this route was registered from */
     endpoint?: Endpoint;
     endpointKey?: string;
+    preread?: SessionPreread;
   }
 }
 
@@ -77,6 +89,8 @@ export type Resolved =
       caller: Caller;
       /** a further check once the signature is right (an API key's address and rate limits) */
       admit?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+      /** the value of the route's SessionPreread */
+      preread?: unknown;
     }
   | { refused: 88003 | 88016 | 38008 };
 
@@ -102,13 +116,17 @@ type SessionRow = {
   /** the codes of the member's roles, comma-separated (codes hold no comma; a text is cheaper to read than an array) */
   perms: string | null;
   fresh: boolean;
+  pre?: unknown;
 };
 
-/** Member and staff sessions: one round trip reads the session and records the request id. */
-async function resolveSession(database: Database, token: string, requestId: string): Promise<Resolved | null> {
+/**
+ * Member and staff sessions: one round trip reads the session, records the request id and
+ * reads the route's preread (which the handler sees only if the call passes every check).
+ */
+async function resolveSession(database: Database, token: string, requestId: string, preread?: SessionPreread): Promise<Resolved | null> {
   const tokenHash = sha256hex(token);
   const [s] = await database.ephemeral<SessionRow>(
-    'auth_session',
+    preread ? `auth_session+${preread.name}` : 'auth_session',
     sql`
     WITH s AS (
       SELECT s.user_id, u.name, s.secret_key, s.expires_at <= now() AS expired, s.ended_at,
@@ -122,7 +140,7 @@ async function resolveSession(database: Database, token: string, requestId: stri
       INSERT INTO used_request_ids (token_hash, request_id)
       SELECT ${tokenHash}, ${requestId} FROM s WHERE NOT s.expired AND s.ended_at IS NULL AND s.state = 'enabled'
       ON CONFLICT DO NOTHING RETURNING 1)
-    SELECT s.*, EXISTS (SELECT 1 FROM ins) AS fresh FROM s`,
+    SELECT s.*, EXISTS (SELECT 1 FROM ins) AS fresh${preread ? sql`, ${preread.value(sql`s.user_id`)} AS pre` : sql``} FROM s`,
   );
   if (!s || s.expired) return { refused: 88003 };
   if (s.ended_at || s.state !== 'enabled') return { refused: 88016 };
@@ -146,14 +164,14 @@ async function resolveSession(database: Database, token: string, requestId: stri
       locale,
     };
   }
-  return { secret: s.secret_key, fresh: s.fresh, replayKey: tokenHash, caller };
+  return { secret: s.secret_key, fresh: s.fresh, replayKey: tokenHash, caller, preread: s.pre };
 }
 
 /** The replay records of device keys share used_request_ids with sessions, under a hash of their own. */
 export const deviceKeyHash = (keyId: string) => sha256hex(`device-key:${keyId}`);
 
 /** A device key, or the key it replaced while that is in its grace period (docs/developer.md). */
-async function resolveDeviceKey(database: Database, keyId: string, requestId: string): Promise<Resolved | null> {
+async function resolveDeviceKey(database: Database, keyId: string, requestId: string, _preread?: SessionPreread): Promise<Resolved | null> {
   const replayKey = deviceKeyHash(keyId);
   const [k] = await database.ephemeral<{ company_id: string; company_path: string; secret: string; fresh: boolean }>(
     'auth_device_key',
@@ -241,7 +259,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { database: Data
     const found =
       endpoint.principal === 'member' && opts.apiKeys?.owns(token)
         ? await opts.apiKeys.resolve(token, requestId)
-        : await CREDENTIALS[endpoint.principal](database, token, requestId);
+        : await CREDENTIALS[endpoint.principal](database, token, requestId, request.routeOptions.config.preread);
     if (!found) throw new AppError(88003);
     if ('refused' in found) throw new AppError(found.refused);
     if (!signatureMatches(request, token, found.secret, ts, requestId)) {
@@ -257,5 +275,6 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { database: Data
     request.caller = found.caller;
     await found.admit?.(request, reply);
     if (!permitted(endpoint, request.routeOptions.config.endpointKey ?? '', found.caller)) throw new AppError(10002);
+    request.preread = found.preread;
   });
 });

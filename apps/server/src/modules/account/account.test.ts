@@ -27,6 +27,26 @@ describe('account', () => {
     expect(obj.permissionsList).toEqual(admin.permissionsList);
   });
 
+  it('answers in one statement, the session statement reading the account too; a call that fails its checks gets none of it', async () => {
+    const db = t.database;
+    const made: string[] = [];
+    const original = { rows: db.rows, prepared: db.prepared, ephemeral: db.ephemeral };
+    db.rows = (q, tx) => (made.push('rows'), original.rows(q, tx));
+    db.prepared = (name, q) => (made.push(name), original.prepared(name, q));
+    db.ephemeral = (name, q) => (made.push(name), original.ephemeral(name, q));
+    try {
+      const res = await call(t.app, admin, api('/account/query'));
+      expect(res.json().obj).toMatchObject({ email: DEMO.admin, companyName: '演示科技有限公司', roleName: '超级管理员' });
+      expect(made).toEqual(['auth_session+account_query']);
+      made.length = 0;
+      const unsigned = await call(t.app, { ...admin, secretKey: 'x'.repeat(32) }, api('/account/query'));
+      expect(unsigned.json()).toMatchObject({ success: false, code: 28003, obj: null });
+      expect(made[0]).toBe('auth_session+account_query');
+    } finally {
+      Object.assign(db, original);
+    }
+  });
+
   it('names the sample roles in the language of the request', async () => {
     expect((await call(t.app, admin, api('/account/query'), {}, { lang: 'en' })).json().obj.roleName).toBe('Super administrator');
     const spec = (await call(t.app, specialist, api('/account/query'), {}, { lang: 'en' })).json().obj;

@@ -1,22 +1,22 @@
 import type { TSupportContact } from '@rrp/contracts';
 import type { Database } from '../../db/client.js';
-import { handlers } from '../../http/handler.js';
+import { handlers, withPreread } from '../../http/handler.js';
 import type { MemberCaller } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
 import { alarmFigures } from '../alarms/index.js';
 import { latestAnnouncement } from '../announcements/index.js';
 import type { Actor } from '../audit/index.js';
-import { dataPool, deviceFigures, findAccount, findCompanyInfo } from './repository.js';
+import { ACCOUNT_PREREAD, dataPool, deviceFigures, findAccount, findCompanyInfo } from './repository.js';
 import { changeEmail, changePassword, sendEmailChangeCode, updateAccount, updateCompanyProfile } from './settings.js';
 
 /** `contact` reads the support contact in force (the platform module's setting). */
 export const accountHandlers = ({ database, contact }: { database: Database; contact: () => Promise<TSupportContact> }) =>
   handlers({
-    'POST /rrp/account/query': async ({ caller, locale }) => {
-      const account = await findAccount(database, caller.userId, locale, caller.permissions);
+    'POST /rrp/account/query': withPreread(ACCOUNT_PREREAD, async ({ req, caller, locale }) => {
+      const account = await findAccount(database, caller.userId, locale, caller.permissions, req.preread);
       if (!account) throw new AppError(22008);
       return account;
-    },
+    }),
 
     'POST /rrp/account/company': async ({ scope }) => {
       const info = await findCompanyInfo(database, scope.companyId);

@@ -1,8 +1,9 @@
 import type { TAccountInfo, TCompanyInfo } from '@rrp/contracts';
 import { LICENSE, type Locale, localizeRoleName, normalizeLocale, type Permission } from '@rrp/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { inScope, type TenantScope } from '../../db/scope.js';
+import type { SessionPreread } from '../../plugins/auth.js';
 import { billedBy, payerOf, stockOf } from '../licenses/index.js';
 
 type AccountRow = {
@@ -23,16 +24,32 @@ type AccountRow = {
 /**
  * The signed-in person's account: the read behind /account/query. The permissions are not read
  * again: the signed call's session statement has just read them (MemberCaller.permissions).
+ * `userId` is a value, or an SQL expression (the session statement's s.user_id).
  */
-export const ACCOUNT_QUERY = (userId: string) => sql`
+export const ACCOUNT_QUERY = (userId: string | SQL) => sql`
   SELECT u.id, u.name, u.email, u.phone, u.job_title, u.locale, u.kind, c.id AS company_id, c.name AS company_name, c.certification, c.billing,
          (SELECT array_agg(r.name ORDER BY r.created_at) FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id) AS role_names
   FROM users u LEFT JOIN companies c ON c.id = u.company_id
   WHERE u.id = ${userId}`;
 
-/** `permissions`: the caller's effective permission codes, as the session statement read them. */
-export async function findAccount(database: Database, userId: string, locale: Locale, permissions: readonly Permission[]): Promise<TAccountInfo | null> {
-  const [r] = await database.prepared<AccountRow>('account_query', ACCOUNT_QUERY(userId));
+/** /account/query's read, made by the session statement of the call (one round trip). */
+export const ACCOUNT_PREREAD: SessionPreread = {
+  name: 'account_query',
+  value: (userId) => sql`(SELECT to_json(a) FROM (${ACCOUNT_QUERY(userId)}) a)`,
+};
+
+/**
+ * `permissions`: the caller's effective permission codes, as the session statement read them;
+ * `preread`: the account row the session statement read (ACCOUNT_PREREAD), if it did.
+ */
+export async function findAccount(
+  database: Database,
+  userId: string,
+  locale: Locale,
+  permissions: readonly Permission[],
+  preread?: unknown,
+): Promise<TAccountInfo | null> {
+  const r = (preread as AccountRow | null | undefined) ?? (await database.prepared<AccountRow>('account_query', ACCOUNT_QUERY(userId)))[0];
   if (!r) return null;
   const deductionSource = r.billing === 'parent' ? 1 : 0;
   const roleNames = (r.role_names ?? []).map((n) => localizeRoleName(n, locale));

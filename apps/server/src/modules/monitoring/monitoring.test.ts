@@ -6,8 +6,7 @@ import { auditOf } from '../../../test/companies.js';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
 import { allJobs } from '../../jobs/registry.js';
-import { buildReportCall, type DeviceKey, fleetTick, getOrCreateDeviceKey } from '../network/index.js';
-import { SPELL_MS, spellAt } from '../network/simulator/link.js';
+import { buildReportCall, type DeviceKey, fleetTick, getOrCreateDeviceKey, SPELL_MS, spellAt } from '../network/index.js';
 import { enforceDataCaps } from './data-cap.js';
 import { evaluateProbes, judge } from './switching.js';
 

@@ -8,4 +8,5 @@ export { buildReportCall } from './report-client.js';
 export { usageWindows } from './rollup.js';
 export { fallBackToPhysicalCard } from './simulator/esim.js';
 export { fleetTick } from './simulator/fleet.js';
+export { SPELL_MS, spellAt } from './simulator/link.js';
 export { SimulatorProvider } from './simulator/provider.js';
