@@ -16,7 +16,7 @@ import { API, signedPost, signIn, startOurServer } from './lib/rrp.mjs';
 import { selfCheck, signedHeaders } from './lib/signing.mjs';
 import { median, quantile, round, spreadPct } from './lib/stats.mjs';
 
-export const TARGETS = { throughputRatioMin: 0.6, latencyRatioMax: 1.5 };
+export const TARGETS = { throughputRatioMin: 0.8, latencyRatioMax: 1.25 };
 const PATH = `${API}/account/query`;
 const BODY = '{}';
 
