@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { arr } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
 import { devicesByImei } from '../../db/imei-lookup.js';
-import { PERSIST, persistFor, REPORT_WINDOW, stateArrays, WAS, WAS_COLUMNS } from './report-statement.js';
+import { PERSIST, persistFor, REPORT_WINDOW, type ReportState, stateArrays, WAS, WAS_COLUMNS } from './report-statement.js';
 
 /** A link measurement sent with a report (docs/monitoring.md); `detectionId` when it answers a detection. */
 export type ProbeRow = {
@@ -15,17 +15,7 @@ export type ProbeRow = {
 };
 
 /** One report as stored: a device's usage since its previous report and its state now. */
-export type ReportRow = {
-  deviceId: string;
-  at: Date;
-  bytes: number;
-  online: boolean;
-  signalLevel?: number | null;
-  networkOperator?: string | null;
-  networkType?: string | null;
-  area?: string | null;
-  probes?: ProbeRow[];
-};
+export type ReportRow = ReportState & { deviceId: string; at: Date; probes?: ProbeRow[] };
 
 /** A time as toISOString writes it, which PostgreSQL reads as is. */
 const UTC_MILLIS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

@@ -91,17 +91,18 @@ export const PERSIST = { single: persist(true), several: persist(false) };
 /** The statement variant for a batch: one report per device needs no ordering within a device. */
 export const persistFor = (ids: readonly string[]) => (new Set(ids).size === ids.length ? 'single' : 'several');
 
+/** What a report says beside its device and time: its usage since the previous report and the state now. */
+export type ReportState = {
+  bytes: number;
+  online: boolean;
+  signalLevel?: number | null;
+  networkOperator?: string | null;
+  networkType?: string | null;
+  area?: string | null;
+};
+
 /** The state columns of a batch as unnest arguments, in PERSIST's order after `at`. */
-export const stateArrays = (
-  reports: {
-    bytes: number;
-    online: boolean;
-    signalLevel?: number | null;
-    networkOperator?: string | null;
-    networkType?: string | null;
-    area?: string | null;
-  }[],
-) =>
+export const stateArrays = (reports: ReportState[]) =>
   sql`${arr(
     reports.map((r) => r.bytes),
     'bigint',
