@@ -171,7 +171,7 @@ async function resolveSession(database: Database, token: string, requestId: stri
 export const deviceKeyHash = (keyId: string) => sha256hex(`device-key:${keyId}`);
 
 /** A device key, or the key it replaced while that is in its grace period (docs/developer.md). */
-async function resolveDeviceKey(database: Database, keyId: string, requestId: string, _preread?: SessionPreread): Promise<Resolved | null> {
+async function resolveDeviceKey(database: Database, keyId: string, requestId: string): Promise<Resolved | null> {
   const replayKey = deviceKeyHash(keyId);
   const [k] = await database.ephemeral<{ company_id: string; company_path: string; secret: string; fresh: boolean }>(
     'auth_device_key',
