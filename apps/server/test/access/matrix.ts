@@ -25,6 +25,8 @@ export type MatrixRequest = {
 export type MatrixRow = {
   request?: (fx: Fixtures, caller: CallerName) => MatrixRequest | Promise<MatrixRequest>;
   expect?: Partial<Record<CallerName, Expect>>;
+  /** a list route whose answer names none of the owner's records by design: why */
+  ownerRowsAbsent?: string;
 };
 export type MatrixRows = Partial<Record<ApiKey, MatrixRow>>;
 
@@ -111,6 +113,37 @@ export async function digest(database: Database): Promise<string> {
     .map((r) => `${r.t}:${r.h}`)
     .sort()
     .join(',');
+}
+
+/** Columns whose values name one record of a company, long enough never to occur by chance in another answer. */
+const MARKER_COLUMNS = new Set(['imei', 'iccid', 'eid', 'order_no', 'work_order_no', 'remittance_code', 'ac_code', 'key_id', 'email']);
+
+/**
+ * What names the owner's records: the uuid ids of every row of a tenant table (one with a
+ * company_id) belonging to one of `companyIds`, and their IMEIs, ICCIDs, order numbers and
+ * the like. An answer to another company holding one of them leaked the owner's data.
+ */
+export async function ownerMarkers(database: Database, companyIds: string[]): Promise<Set<string>> {
+  const columns = await database.rows<{ table: string; column: string; type: string }>(sql`
+    SELECT c.table_name AS "table", c.column_name AS "column", c.data_type AS "type"
+    FROM information_schema.columns c JOIN information_schema.tables t USING (table_schema, table_name)
+    WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
+      AND c.table_name IN (SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'company_id')`);
+  const picks = columns.filter(
+    (c) => (c.column === 'id' && c.type === 'uuid') || (MARKER_COLUMNS.has(c.column) && (c.type === 'text' || c.type.startsWith('character'))),
+  );
+  if (picks.length === 0) return new Set();
+  const ids = `ARRAY[${companyIds.map((id) => `'${id.replace(/'/g, '')}'`).join(',')}]::uuid[]`;
+  const parts = picks.map((c) => `SELECT "${c.column}"::text AS v FROM "${c.table}" WHERE company_id = ANY (${ids}) AND "${c.column}" IS NOT NULL`);
+  const rows = await database.rows<{ v: string }>(sql.raw(parts.join(' UNION ')));
+  return new Set(rows.map((r) => r.v).filter((v) => v.length >= 12));
+}
+
+/** The owner's markers an answer holds. */
+export function leakedMarkers(body: string, markers: Set<string>): string[] {
+  const found: string[] = [];
+  for (const m of markers) if (body.includes(m)) found.push(m);
+  return found;
 }
 
 export async function auditCount(database: Database, action: string): Promise<number> {

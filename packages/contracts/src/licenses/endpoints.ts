@@ -10,7 +10,7 @@ export const licenseEndpoints = {
   }),
   'POST /rrp/license/ledger/list': memberEndpoint({
     summary: "The paying company's License history (grants, purchases, uses, renewals), newest first, with the balance after each",
-    permission: null,
+    permission: 'DEVICE_LIST',
     scope: 'company',
     body: zLicenseLedgerRequest,
     response: zLicenseLedger,

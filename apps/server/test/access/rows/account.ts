@@ -5,7 +5,10 @@ export const accountRows: MatrixRows = {
   'POST /rrp/account/query': {},
   'POST /rrp/account/company': {},
   'POST /rrp/account/overview': {},
-  'POST /rrp/announcement/list': { request: () => ({ body: { pageNum: 1, pageSize: 10 } }) },
+  'POST /rrp/announcement/list': {
+    request: () => ({ body: { pageNum: 1, pageSize: 10 } }),
+    ownerRowsAbsent: 'announcements are the platform’s, published to every company or to chosen ones',
+  },
   'POST /rrp/announcement/detail': { request: (fx) => ({ body: { id: fx.announcementId } }) },
   'POST /rrp/announcement/mark': { request: (fx) => ({ body: { id: fx.announcementId, read: true } }) },
   'POST /rrp/feedback/add': { request: () => ({ body: { feedback: '矩阵反馈', source: 'feedback' } }) },

@@ -23,7 +23,7 @@ const parts = () => [
 
 /** Firmware: every member lists and downloads (no code needed); staff publish and withdraw. */
 export const firmwareRows: MatrixRows = {
-  'POST /rrp/firmware/list': { request: () => ({ body: {} }) },
+  'POST /rrp/firmware/list': { request: () => ({ body: {} }), ownerRowsAbsent: 'firmware is published by the platform for every company' },
   'GET /rrp/firmware/download': { request: async (fx) => ({ query: { id: await published(fx) } }) },
   'POST /ops/firmware/list': { request: () => ({ body: {} }) },
   'POST /ops/firmware/upload': { request: () => ({ parts: parts() }) },

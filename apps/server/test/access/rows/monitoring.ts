@@ -65,7 +65,17 @@ export const monitoringRows: MatrixRows = {
     request: async (fx) => ({ body: { id: await demoDetection(fx) } }),
     expect: { sub: DETECTION_NOT_FOUND, foreign: DETECTION_NOT_FOUND },
   },
-  'POST /rrp/detection/list': onDemoDevice((d) => ({ imei: d.imei })),
+  'POST /rrp/detection/list': {
+    // a device of the demo company with one detection, so the holder's list names it
+    request: async (fx) => {
+      const d = await fx.device(fx.demo.id);
+      await fx.t.database.rows(
+        sql`INSERT INTO detections (company_id, device_id, domain) SELECT company_id, id, 'example.com' FROM devices WHERE id = ${d.id}`,
+      );
+      return { body: { imei: d.imei } };
+    },
+    expect: { sub: DEVICE_NOT_FOUND, foreign: DEVICE_NOT_FOUND },
+  },
   'POST /rrp/dataCap/update': {
     request: async (fx) => ({ body: { imeis: [(await fx.device(fx.demo.id)).imei], capMb: 500 } }),
     expect: { sub: NOT_IN_ACCOUNT, foreign: NOT_IN_ACCOUNT },

@@ -23,7 +23,7 @@ const onDemoOrder = (body: (o: Placed) => unknown, make: (fx: Fixtures) => Promi
 
 /** The catalogue, orders, payments, remittance reconciliation and License management. */
 export const orderRows: MatrixRows = {
-  'POST /rrp/merchandise/list': {},
+  'POST /rrp/merchandise/list': { ownerRowsAbsent: 'the products and prices are the platform’s, the same for every company' },
   // the sub-company is billed by its parent: it holds no purchase code
   'POST /rrp/merchandiseOrder/create': { request: () => ({ body: { productType: 0, quantity: 1, payMethod: 'offline' } }), expect: { sub: 10002 } },
   'POST /rrp/merchandiseOrder/query/list': { request: () => ({ body: { pageNum: 1, pageSize: 10 } }) },

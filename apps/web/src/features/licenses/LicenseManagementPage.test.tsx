@@ -56,7 +56,7 @@ describe('License management', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/license'));
   });
 
-  test('no buy button without the purchase code, and no expiring list without DEVICE_LIST', async () => {
+  test('no buy button without the purchase code, and neither the expiring list nor the history without DEVICE_LIST', async () => {
     signIn([]);
     const a = api();
     renderApp('/licenseManagement');
@@ -64,6 +64,8 @@ describe('License management', () => {
     expect(screen.queryByTestId('license-buy')).toBeNull();
     expect(screen.queryByTestId('expiring-table')).toBeNull();
     expect(a.callsTo('/license/expiring/list')).toHaveLength(0);
+    expect(screen.queryByTestId('ledger-table')).toBeNull();
+    expect(a.callsTo('/license/ledger/list')).toHaveLength(0);
   });
 
   test('auto-renewal per device, for the selected devices, and for all after a confirmation', async () => {

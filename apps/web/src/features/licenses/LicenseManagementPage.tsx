@@ -6,8 +6,9 @@ import { LicenseStockCard } from './LicenseStockCard';
 import '../orders/orders.css';
 
 /**
- * License management (spec section 2, hidden from the menu): the stock and what holds it, the
- * history of every change, and the devices about to expire with their auto-renewal.
+ * License management (spec section 2, hidden from the menu): the stock and what holds it, and,
+ * for members holding DEVICE_LIST (as the License routes require), the devices about to expire
+ * with their auto-renewal and the history of every change.
  */
 export default function LicenseManagementPage() {
   return (
@@ -16,7 +17,9 @@ export default function LicenseManagementPage() {
       <Can code="DEVICE_LIST">
         <ExpiringDevices />
       </Can>
-      <LicenseLedger />
+      <Can code="DEVICE_LIST">
+        <LicenseLedger />
+      </Can>
     </Space>
   );
 }
