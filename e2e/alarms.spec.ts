@@ -1,7 +1,7 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from './fixtures.js';
 import { dismissAnnouncementIfShown, signIn, switchConsoleLanguage } from './helpers.js';
-import { E2E_MAIL_URL } from './playwright.config.js';
 import { expectAccessible } from './quality.js';
+import { mailUrl } from './server.js';
 
 /*
  * The data pool warning as a customer sets it (docs/alarms.md): a warning value above the
@@ -15,7 +15,7 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 const ADMIN = 'admin@demo.rrp.local';
 
 type Mail = { subject: string; text: string };
-const mailsTo = async (to: string) => (await (await fetch(`${E2E_MAIL_URL}/messages?to=${encodeURIComponent(to)}`)).json()) as Mail[];
+const mailsTo = async (to: string) => (await (await fetch(`${mailUrl()}/messages?to=${encodeURIComponent(to)}`)).json()) as Mail[];
 
 test('a pool warning above the remaining pool shows the banner, lists the alarm and e-mails once; lowering it clears them', async ({ page }) => {
   await signIn(page, ADMIN);

@@ -1,4 +1,4 @@
-import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Locator, type Page, test } from './fixtures.js';
 import { callWithBrowserSession, dismissAnnouncementIfShown, signIn, switchConsoleLanguage } from './helpers.js';
 import { expectAccessible } from './quality.js';
 

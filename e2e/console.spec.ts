@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { callWithBrowserSession, dismissAnnouncement, signIn } from './helpers.js';
 
 test.describe('the console, as a person uses it', () => {

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
+import { expect as baseExpect, type Page, test } from './fixtures.js';
 import { dismissAnnouncementIfShown, importDevices, signIn, switchConsoleLanguage } from './helpers.js';
 import { expectAccessible } from './quality.js';
 

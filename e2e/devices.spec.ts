@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Locator, type Page, test } from './fixtures.js';
 import { chooseOption, dismissAnnouncementIfShown, pngBytes, readWorkbook, signIn, switchConsoleLanguage, writeWorkbook } from './helpers.js';
 
 // The console's pages load lazily; on a busy machine a first paint can take several seconds.

@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from './fixtures.js';
 import { dismissAnnouncementIfShown, importDevices, signIn, switchConsoleLanguage, writeWorkbook } from './helpers.js';
 import { expectAccessible } from './quality.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { signedHeaders } from '../packages/contracts/src/shared/signing.js';
-import { E2E_ADMIN_PASSWORD, E2E_MAIL_URL } from './playwright.config.js';
+import { E2E_ADMIN_PASSWORD, mailUrl } from './server.js';
 
 export const PASSWORD = E2E_ADMIN_PASSWORD;
 export const CAPTCHA = 'abcd';
@@ -57,7 +57,7 @@ export async function callWithBrowserSession<T = unknown>(context: BrowserContex
 /** The newest 6-digit code the mail catcher received for an address, once it holds `nth` messages. */
 export async function mailedCode(to: string, nth = 1): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const list = (await (await fetch(`${E2E_MAIL_URL}/messages?to=${encodeURIComponent(to)}`)).json()) as { text: string }[];
+    const list = (await (await fetch(`${mailUrl()}/messages?to=${encodeURIComponent(to)}`)).json()) as { text: string }[];
     const code = list.length >= nth ? list[0].text.match(/\b(\d{6})\b/)?.[1] : undefined;
     if (code) return code;
     await new Promise((r) => setTimeout(r, 200));

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from './fixtures.js';
 import { callWithBrowserSession, dismissAnnouncementIfShown, signIn, switchConsoleLanguage } from './helpers.js';
 import { expectAccessible } from './quality.js';
 

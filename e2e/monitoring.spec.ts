@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from './fixtures.js';
 import { chooseOption, dismissAnnouncementIfShown, importDevices, signIn, switchConsoleLanguage } from './helpers.js';
 import { expectAccessible } from './quality.js';
 

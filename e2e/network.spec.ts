@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.js';
 import { dismissAnnouncementIfShown, signIn } from './helpers.js';
 
 /** Goes to a console page inside the running app (no reload), as a menu click does. */

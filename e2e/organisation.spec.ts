@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from './fixtures.js';
 import { chooseOption, dismissAnnouncementIfShown, mailedCode, pngBytes, signIn, switchConsoleLanguage, writeWorkbook } from './helpers.js';
-import { E2E_MAIL_URL } from './playwright.config.js';
+import { mailUrl } from './server.js';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
@@ -28,7 +28,7 @@ async function signInAs(page: Page, account: string, password?: string) {
 /** The newest mail to an address once the catcher holds `nth` of them. */
 async function mailTo(to: string, nth = 1): Promise<{ text: string; html?: string }> {
   for (let i = 0; i < 60; i++) {
-    const list = (await (await fetch(`${E2E_MAIL_URL}/messages?to=${encodeURIComponent(to)}`)).json()) as { text: string; html?: string }[];
+    const list = (await (await fetch(`${mailUrl()}/messages?to=${encodeURIComponent(to)}`)).json()) as { text: string; html?: string }[];
     if (list.length >= nth) return list[0];
     await new Promise((r) => setTimeout(r, 250));
   }

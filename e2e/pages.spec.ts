@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.js';
 import { signIn } from './helpers.js';
 import { consolePaths, expectAccessible, expectNoSidewaysScroll, expectOneLanguage, opsPaths } from './quality.js';
 
@@ -6,7 +6,9 @@ import { consolePaths, expectAccessible, expectNoSidewaysScroll, expectOneLangua
  * Every page of the console and the back office, in both languages, on a wide screen and on a
  * phone: axe-core finds no serious or critical violation, no text of the other language shows,
  * and on the phone nothing sticks out sideways. The dialogs people open most are checked too.
+ * The sweeps only read, so they spread over the workers (each has its own server).
  */
+test.describe.configure({ mode: 'parallel' });
 
 /** Pages that need a record to show: reached from their list instead (see below). */
 const NEEDS_RECORD = new Set(['/device-list/detail', '/newspaper/detail']);

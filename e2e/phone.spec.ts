@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { dismissAnnouncementIfShown, signIn } from './helpers.js';
 import { expectNoSidewaysScroll } from './quality.js';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { dismissAnnouncement, mailedCode, signIn } from './helpers.js';
 
 test('registers a company with the e-mailed code, receives 100M of data, and signs in', async ({ page }) => {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from './fixtures.js';
 import { callWithBrowserSession, dismissAnnouncementIfShown, importDevices, readWorkbook, signIn, switchConsoleLanguage } from './helpers.js';
 import { expectAccessible, expectNoSidewaysScroll, expectOneLanguage } from './quality.js';
 

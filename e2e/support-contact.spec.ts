@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { chooseOption, dismissAnnouncementIfShown, signIn, switchConsoleLanguage } from './helpers.js';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
