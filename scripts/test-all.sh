@@ -6,7 +6,13 @@ cd "$(dirname "$0")/.."
 out=test-results
 rm -rf "$out" && mkdir -p "$out"
 failed=0
-step() { echo; echo "=== $1"; }
+# each step's time, printed with the summary (docs/testing.md keeps the figures)
+timings=()
+current=""
+t0=$(date +%s)
+began=$t0
+lap() { [[ -n "$current" ]] && timings+=("$(( $(date +%s) - t0 )) s  $current"); t0=$(date +%s); }
+step() { lap; current="$1"; echo; echo "=== $1"; }
 run() { "$@" || failed=1; }
 
 step "build contracts"
@@ -48,6 +54,12 @@ run npx vitest run --config tests/cluster/vitest.config.ts --reporter=default --
 
 step "end-to-end (Chromium)"
 run npx playwright test -c e2e/playwright.config.ts
+
+lap
+echo
+echo "=== time per step"
+printf '%s\n' "${timings[@]}"
+echo "total $(( $(date +%s) - began )) s"
 
 node scripts/test-summary.mjs "$out" || failed=1
 exit $failed

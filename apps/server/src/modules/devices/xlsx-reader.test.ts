@@ -69,5 +69,6 @@ describe('import file reader (worker thread)', () => {
     expect((refused[0] as RateLimited).code).toBe(23017);
     expect((refused[0] as RateLimited).retryAfterS).toBeGreaterThan(0);
     expect(outcomes.filter((o) => o === 'read')).toHaveLength(n - 2);
-  });
+    // eight workbooks of 40,000 cells through two worker threads: seconds on a busy 2-core machine
+  }, 90_000);
 });
