@@ -1,3 +1,3 @@
 export { ingestionHandlers } from './handlers.js';
-export { type ProbeRow, type ReportRow, writeReports } from './ingest.js';
+export { type ReportRow, writeReports } from './ingest.js';
 export { storedSince } from './report-statement.js';

@@ -1,3 +1,2 @@
 export { usageJobs } from './jobs.js';
-export { maintainPartitions } from './partitions.js';
-export { ROLLUP, rollup, usageWindows } from './rollup.js';
+export { rollup, usageWindows } from './rollup.js';
