@@ -80,7 +80,7 @@ export async function grantLicenses(c, companyId, n) {
   await c.query(`INSERT INTO license_ledger (company_id, delta, reason) VALUES ($1, $2, 'purchase')`, [companyId, n]);
 }
 
-/** The company's device key, created as getOrCreateDeviceKey does (network/device-keys.ts). */
+/** The company's device key, created as getOrCreateDeviceKey does (devicekeys/device-keys.ts). */
 export async function deviceKey(c, companyId) {
   await c.query(
     `INSERT INTO device_keys (company_id, key_id, secret)

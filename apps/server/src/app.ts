@@ -23,11 +23,12 @@ import { deviceHandlers } from './modules/devices/index.js';
 import { esimHandlers } from './modules/esim/index.js';
 import { feedbackHandlers, feedbackOpsHandlers } from './modules/feedback/index.js';
 import { firmwareHandlers, firmwareOpsHandlers } from './modules/firmware/index.js';
+import { ingestionHandlers } from './modules/ingestion/index.js';
 import { invoiceHandlers, invoiceOpsHandlers } from './modules/invoices/index.js';
 import { licenseHandlers } from './modules/licenses/index.js';
 import { memberHandlers } from './modules/members/index.js';
 import { monitoringHandlers } from './modules/monitoring/index.js';
-import { type ConnectivityProvider, networkHandlers } from './modules/network/index.js';
+import type { ConnectivityProvider } from './modules/network/index.js';
 import { opsHandlers } from './modules/ops/index.js';
 import { orderHandlers, orderOpsHandlers, type PaymentGateway, paymentNotifyHandlers } from './modules/orders/index.js';
 import { platformHandlers, platformOpsHandlers, readSupportContact } from './modules/platform/index.js';
@@ -75,7 +76,7 @@ export function allHandlers(opts: AppOptions): HandlerMap {
     ...feedbackHandlers({ database }),
     ...licenseHandlers({ database }),
     ...deviceHandlers({ database, provider }),
-    ...networkHandlers({ database }),
+    ...ingestionHandlers({ database }),
     ...opsHandlers({ database }),
     ...auditHandlers({ database }),
     ...announcementOpsHandlers({ database }),

@@ -41,3 +41,4 @@ export * from './platform/index.js';
 export * from './reports/index.js';
 export * from './roles/endpoints.js';
 export * from './roles/schemas.js';
+export * from './wechatpay/key-dir.js';

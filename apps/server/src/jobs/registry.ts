@@ -8,6 +8,7 @@ import { monitoringJobs } from '../modules/monitoring/index.js';
 import { networkJobs } from '../modules/network/index.js';
 import { orderJobs } from '../modules/orders/index.js';
 import { reportJobs } from '../modules/reports/index.js';
+import { usageJobs } from '../modules/usage/index.js';
 import { cleanup } from './cleanup.js';
 import type { JobHandler, Periodic } from './runner.js';
 import type { ModuleDeps } from './types.js';
@@ -18,6 +19,7 @@ export type { ModuleDeps } from './types.js';
 export function allJobs(deps: ModuleDeps & { mailer: Mailer }): { handlers: Record<string, JobHandler>; periodic: Periodic[] } {
   const modules = [
     licenseJobs(deps),
+    usageJobs(deps),
     networkJobs(deps),
     orderJobs({ database: deps.database, gateway: deps.payments ?? null }),
     billingJobs({ database: deps.database }),

@@ -3,7 +3,7 @@ import { DEVICE_REPORT_PATH, signedHeaders } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, call, DEMO, login, OPS_PASSWORD, type Session, type TestApp } from '../../test/helper.js';
-import { getOrCreateDeviceKey } from '../modules/network/index.js';
+import { getOrCreateDeviceKey } from '../modules/devicekeys/index.js';
 
 let t: TestApp;
 let s: Session;

@@ -9,7 +9,7 @@ import { DEMO, DEMO_PASSWORD, OPS_PASSWORD, type Session, type TestApp, tryLogin
 /**
  * The six callers of the access matrix: a member holding the code (the demo company's super
  * administrator), a member of the same company holding no code at all, the administrator of the
- * demo company's sub-company, a foreign company's administrator, the operator, and nobody.
+ * demo company's sub-company, a foreign company's administrator, the staff member, and nobody.
  */
 export const CALLERS = ['holder', 'lacking', 'sub', 'foreign', 'staff', 'nobody'] as const;
 export type CallerName = (typeof CALLERS)[number];

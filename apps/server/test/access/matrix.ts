@@ -36,8 +36,8 @@ export const UNVERIFIED = 28003;
 
 /**
  * The answers a route's declaration implies: nobody is not signed in; a member route refuses the
- * operator, and a member lacking its code; an operator route refuses every member. Public routes
- * are called by nobody only; device routes by nobody and by the member and operator sessions.
+ * staff, and a member lacking its code; a staff route refuses every member. Public routes
+ * are called by nobody only; device routes by nobody and by the member and staff sessions.
  */
 export function defaultExpect(endpoint: Endpoint, caller: CallerName): Expect | 'skip' {
   if (endpoint.principal === 'public') return caller === 'nobody' ? 'ok' : 'skip';

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/modules/auth/index.js';
-import { getOrCreateDeviceKey } from '../../src/modules/network/index.js';
+import { getOrCreateDeviceKey } from '../../src/modules/devicekeys/index.js';
 import { companyIdOf, imeis, xlsx } from '../devices.js';
 import { buildTestApp, DEMO, DEMO_PASSWORD, OPS_PASSWORD, type Session, type TestApp, tryLogin } from '../helper.js';
 import type { Pool } from './arbitraries.js';

@@ -151,7 +151,7 @@ export const zInvoice = z.object({
   companyName: z.string(),
   appliedAt: z.string(),
   applicant: z.string().nullable(),
-  /** the operator who issued or cancelled it */
+  /** the staff member who issued or cancelled it */
   executor: z.string().nullable(),
   issuedAt: z.string().nullable(),
   invoiceNo: z.string().nullable(),

@@ -69,7 +69,7 @@ export const invoices = pgTable(
     totalFen: bigint('total_fen', { mode: 'number' }).notNull(),
     appliedBy: uuid('applied_by').references(() => users.id, { onDelete: 'set null' }),
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
-    /** the operator who issued or cancelled it (or the member who cancelled it) */
+    /** the staff member who issued or cancelled it (or the member who cancelled it) */
     executedBy: uuid('executed_by').references(() => users.id, { onDelete: 'set null' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     invoiceNo: text('invoice_no'),

@@ -244,7 +244,7 @@ describe('certification review (back office)', () => {
     expect(counts.list.some((r: { id: string; reviewedBy: string }) => r.id === id && r.reviewedBy === '平台运营人员')).toBe(true);
   });
 
-  it('grants once when two operators approve at the same moment', async () => {
+  it('grants once when two staff members approve at the same moment', async () => {
     const c = await company('race@acme-iot.cn');
     await submitCertification(t.app, c.session, GOOD_FORM, { data: jpeg() });
     const id = await latestId(c.companyId);

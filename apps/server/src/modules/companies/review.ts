@@ -45,7 +45,7 @@ type Decided = { company_id: string; company_name: string; contact_email: string
 
 /**
  * Moves a submission out of review with a conditional UPDATE: of two decisions on the same
- * submission (a second click, two operators at once), the second finds it no longer under
+ * submission (a second click, two staff members at once), the second finds it no longer under
  * review and changes nothing (30013); an unknown id is 30030.
  */
 async function decide(database: Database, tx: Tx, id: string, actor: Actor, to: 'verified' | 'rejected', reason: string | null): Promise<Decided> {

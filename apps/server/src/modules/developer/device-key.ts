@@ -3,7 +3,7 @@ import { DEVELOPER_LIMITS, DEVICE_PROTOCOL, type TDeviceKey } from '@rrp/contrac
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { type Actor, HIDDEN, recordAudit } from '../audit/index.js';
-import { getOrCreateDeviceKey } from '../network/index.js';
+import { getOrCreateDeviceKey } from '../devicekeys/index.js';
 
 type KeyRow = { key_id: string; secret: string; created_at: string; previous_key_id: string | null; previous_valid_until: string | null };
 

@@ -69,7 +69,7 @@ export async function cancelInvoice(database: Database, ctx: Ctx & { companyId: 
 }
 
 /**
- * Records an invoice the operator issued on the tax platform. An ordinary (electronic) invoice
+ * Records an invoice staff issued on the tax platform. An ordinary (electronic) invoice
  * needs its file, a PDF or OFD by content; a special (paper) one its tracking note. The move is
  * conditional on the application being in progress; recording the same invoice number again
  * answers the issued application unchanged (a retried request), any other repeat 31007.

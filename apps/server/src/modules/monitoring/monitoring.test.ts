@@ -6,7 +6,8 @@ import { auditOf } from '../../../test/companies.js';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
 import { allJobs } from '../../jobs/registry.js';
-import { buildReportCall, type DeviceKey, fleetTick, getOrCreateDeviceKey, SPELL_MS, spellAt } from '../network/index.js';
+import { type DeviceKey, getOrCreateDeviceKey } from '../devicekeys/index.js';
+import { buildReportCall, fleetTick, SPELL_MS, spellAt } from '../network/index.js';
 import { enforceDataCaps } from './data-cap.js';
 import { evaluateProbes, judge } from './switching.js';
 

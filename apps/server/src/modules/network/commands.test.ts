@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/helper.js';
+import { seedCompany, seedDevice, seedOperation } from '../../../test/network-seed.js';
 import type { Database } from '../../db/client.js';
 import { JobRunner } from '../../jobs/runner.js';
 import { createProvider } from './create-provider.js';
@@ -9,7 +10,6 @@ import { networkJobs } from './jobs.js';
 import { SimulatorProvider } from './simulator/provider.js';
 import { COMMAND_DELAY_MS } from './simulator/timing.js';
 import { eidFor, networkOperatorsOf } from './simulator/world.js';
-import { seedCompany, seedDevice, seedOperation } from './test-fixtures.js';
 
 let database: Database;
 let companyId: string;

@@ -2,14 +2,14 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/helper.js';
+import { seedCompany, seedDevice } from '../../../test/network-seed.js';
 import type { Database } from '../../db/client.js';
 import { JobRunner } from '../../jobs/runner.js';
-import { writeReports } from './ingest.js';
+import { writeReports } from '../ingestion/index.js';
 import { networkJobs } from './jobs.js';
 import { fleetTick } from './simulator/fleet.js';
 import { SimulatorProvider } from './simulator/provider.js';
 import { profileOf, seeded } from './simulator/world.js';
-import { seedCompany, seedDevice } from './test-fixtures.js';
 
 let database: Database;
 let companyId: string;
@@ -123,6 +123,6 @@ describe('simulated fleet', () => {
     const off = new SimulatorProvider(database, { simulateFleet: false });
     off.start();
     expect(off.fleetRunning).toBe(false);
-    expect(networkJobs({ database, provider }).periodic.map((p) => p.name)).toEqual(['network.rollup', 'network.partitions', 'network.fleet.tick']);
+    expect(networkJobs({ database, provider }).periodic.map((p) => p.name)).toEqual(['network.fleet.tick']);
   });
 });

@@ -1,11 +1,8 @@
-export { AREAS, areaCode, NETWORK_OPERATORS, networkOperatorCode } from './catalogue.js';
+export { AREA_REGION_KEYS, AREAS, areaCode, NETWORK_OPERATORS, networkOperatorCode } from './catalogue.js';
 export { createProvider } from './create-provider.js';
-export { type DeviceKey, getOrCreateDeviceKey } from './device-keys.js';
-export { networkHandlers } from './handlers.js';
 export { networkJobs } from './jobs.js';
 export { type CommandKind, type ConnectivityProvider, type DeviceRef, deviceRef } from './provider.js';
 export { buildReportCall } from './report-client.js';
-export { usageWindows } from './rollup.js';
 export { fallBackToPhysicalCard } from './simulator/esim.js';
 export { fleetTick } from './simulator/fleet.js';
 export { SPELL_MS, spellAt } from './simulator/link.js';

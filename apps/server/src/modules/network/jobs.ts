@@ -1,25 +1,14 @@
 import type { JobHandler, Periodic } from '../../jobs/runner.js';
 import type { ModuleDeps } from '../../jobs/types.js';
-import { maintainPartitions, PARTITIONS } from './partitions.js';
-import { ROLLUP, rollup } from './rollup.js';
 import { type CommandJob, completeCommand, type DetectReportJob, reportDetection } from './simulator/commands.js';
 import { fleetTick } from './simulator/fleet.js';
 import { type AttachJob, attachDevices, SimulatorProvider } from './simulator/provider.js';
 import { SIM_TIMING } from './simulator/timing.js';
 
-/**
- * Jobs of the network module: command completion and device attach (the simulator's delayed
- * effects), the simulated fleet's reports, and the usage roll-up.
- */
+/** Jobs of the network module: command completion and device attach (the simulator's delayed effects), and the simulated fleet's reports. */
 export function networkJobs(deps: ModuleDeps): { handlers: Record<string, JobHandler>; periodic: Periodic[] } {
   const { database, provider } = deps;
   const handlers: Record<string, JobHandler> = {
-    'network.rollup': async () => {
-      await rollup(database, { keepDays: deps.rawReportRetentionDays });
-    },
-    'network.partitions': async () => {
-      await maintainPartitions(database, { rawRetentionDays: deps.rawReportRetentionDays ?? ROLLUP.keepDays });
-    },
     'network.command': (job: CommandJob) => completeCommand(database, job),
     'network.attach': (job: AttachJob) => attachDevices(database, job),
     'network.detect.report': (job: DetectReportJob) => reportDetection(database, job),
@@ -27,12 +16,5 @@ export function networkJobs(deps: ModuleDeps): { handlers: Record<string, JobHan
       if (provider instanceof SimulatorProvider && provider.fleetRunning) await fleetTick(database);
     },
   };
-  return {
-    handlers,
-    periodic: [
-      { name: 'network.rollup', everyMs: ROLLUP.everyMs },
-      { name: 'network.partitions', everyMs: PARTITIONS.everyMs },
-      { name: 'network.fleet.tick', everyMs: SIM_TIMING.fleetTickMs },
-    ],
-  };
+  return { handlers, periodic: [{ name: 'network.fleet.tick', everyMs: SIM_TIMING.fleetTickMs }] };
 }

@@ -3,12 +3,12 @@ import { DEVICE_REPORT_PATH, signRequest } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { getOrCreateDeviceKey } from './device-keys.js';
+import { seedCompany, seedDevice } from '../../../test/network-seed.js';
+import { getOrCreateDeviceKey } from '../devicekeys/index.js';
 import { buildReportCall } from './report-client.js';
 import { parseCli, runSimulation } from './simulate-cli.js';
 import { imeiRange, nextReport, type SimDevice } from './simulate-report.js';
 import { profileOf } from './simulator/world.js';
-import { seedCompany, seedDevice } from './test-fixtures.js';
 
 describe('simulator CLI: report builder', () => {
   it('signs a batch exactly like a console call, with the device key id as X-Token', async () => {

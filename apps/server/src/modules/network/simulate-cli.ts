@@ -59,7 +59,7 @@ type Source = { url: string } | { dataDir: string };
 
 async function fromDatabase(source: Source, companyId: string | undefined, n: number | undefined) {
   const { openPglite, openPostgres } = await import('../../db/client.js');
-  const { getOrCreateDeviceKey } = await import('./device-keys.js');
+  const { getOrCreateDeviceKey } = await import('../devicekeys/index.js');
   const { sql } = await import('drizzle-orm');
   let unlock = () => {};
   let database: Awaited<ReturnType<typeof openPostgres>>;

@@ -99,7 +99,7 @@ export async function cancelOrder(
       orderNo,
       scope: ctx.scope,
       set: sql`status = 'cancelled', cancelled_at = now()`,
-      // a transfer the operator is reconciling may have arrived: no cancelling meanwhile
+      // a transfer staff are reconciling may have arrived: no cancelling meanwhile
       when: sql`${PENDING} AND o.remittance_state IS DISTINCT FROM 'submitted'`,
       actor: ctx.actor,
       action: 'order.cancel',
@@ -136,7 +136,7 @@ export function submitRemittance(
       orderNo: b.orderNo,
       scope: ctx.scope,
       set: sql`bank_transaction_no = ${b.bankTransactionNo}, remittance_state = 'submitted', remittance_submitted_at = now(), remittance_reject_reason = NULL`,
-      // a number under reconciliation stays as the operator reads it; a rejected one may be corrected
+      // a number under reconciliation stays as staff read it; a rejected one may be corrected
       when: sql`${PENDING} AND o.pay_method = 'offline' AND o.remittance_state IN ('awaiting_transfer', 'rejected')`,
       actor: ctx.actor,
       action: 'order.remittance',

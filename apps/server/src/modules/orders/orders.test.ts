@@ -30,7 +30,7 @@ describe('catalogue', () => {
     expect(en[1].name).toBe('Data (1 GB)');
   });
 
-  it('lets the operator change a price (audited); an order keeps the price it was made with', async () => {
+  it('lets staff change a price (audited); an order keeps the price it was made with', async () => {
     const before = await placeOrder(t, admin, { productType: 4, quantity: 3, payMethod: 'offline' });
     expect(before.totalAmount).toBe(15);
     const r = await call(t.app, staff, ops('/merchandise/update'), { productType: 4, unitPrice: 8.5, promoPrice: 7.25, promoUntil: null });
@@ -145,7 +145,7 @@ describe('offline remittance', () => {
   it('runs the whole loop: transfer submitted, rejected with a reason, corrected, confirmed once, delivered once', async () => {
     const before = await stock(t.database, demoId);
     const o = await placeOrder(t, admin, { productType: 1, quantity: 3, payMethod: 'offline' });
-    // the operator cannot confirm before the customer says the transfer was made
+    // staff cannot confirm before the customer says the transfer was made
     expect(body(await call(t.app, staff, ops('/remittance/confirm'), { orderNo: o.orderNo })).code).toBe(27009);
 
     const bad = body(
@@ -156,7 +156,7 @@ describe('offline remittance', () => {
     expect(body(await call(t.app, admin, api('/merchandiseOrder/remittance/confirm'), { orderNo: o.orderNo, bankTransactionNo: '  ' })).code).toBe(28002);
     const sent = body(await call(t.app, admin, api('/merchandiseOrder/remittance/confirm'), { orderNo: o.orderNo, bankTransactionNo: 'CMB2026112600001' })).obj;
     expect(sent).toMatchObject({ remittanceState: 'submitted', bankTransactionNo: 'CMB2026112600001', status: 'pending_payment' });
-    // while the operator reconciles it, the number stays and the order cannot be cancelled
+    // while staff reconcile it, the number stays and the order cannot be cancelled
     expect(body(await call(t.app, admin, api('/merchandiseOrder/remittance/confirm'), { orderNo: o.orderNo, bankTransactionNo: 'OTHER' })).code).toBe(27008);
     expect(body(await call(t.app, admin, api('/merchandiseOrder/cancel'), { orderNo: o.orderNo })).code).toBe(27008);
 

@@ -10,7 +10,7 @@ import { deliverSoon, queueDelivery } from './delivery.js';
 import { findOrder, orderOf } from './queries.js';
 import { refuseUnlessPending } from './wechat.js';
 
-/** The member who placed the order hears of the operator's decision, in their language (none when they left). */
+/** The member who placed the order hears of the staff's decision, in their language (none when they left). */
 async function tellBuyer(database: Database, tx: Tx, orderNo: string, template: MailTemplate): Promise<void> {
   const [u] = await database.rows<{ email: string; locale: string }>(
     sql`SELECT u.email, u.locale FROM orders o JOIN users u ON u.id = o.created_by WHERE o.order_no = ${orderNo} AND u.state = 'enabled'`,
@@ -20,8 +20,8 @@ async function tellBuyer(database: Database, tx: Tx, orderNo: string, template: 
 }
 
 /**
- * The operator found the transfer: the order is paid (delivery queued in the same transaction)
- * and then delivered. Confirming again, or two operators at once, changes nothing more: the
+ * Staff found the transfer: the order is paid (delivery queued in the same transaction)
+ * and then delivered. Confirming again, or two staff members at once, changes nothing more: the
  * second answer is the confirmed order.
  */
 export async function confirmRemittance(

@@ -6,7 +6,8 @@ import { auditOf, superMember } from '../../../test/companies.js';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, mailHarness, type Session, type TestApp } from '../../../test/helper.js';
 import { allJobs } from '../../jobs/registry.js';
-import { buildReportCall, getOrCreateDeviceKey } from '../network/index.js';
+import { getOrCreateDeviceKey } from '../devicekeys/index.js';
+import { buildReportCall } from '../network/index.js';
 import { nextRunAt, reportAttachments, reportWindow, sendDueSubscriptions } from './index.js';
 
 const MIB = 1_048_576;

@@ -65,6 +65,6 @@ export const deviceRows: MatrixRows = {
     expect: { sub: NOT_IN_ACCOUNT, foreign: NOT_IN_ACCOUNT },
   },
 
-  // the device API refuses a member's or the operator's session: only a device key signs it
+  // the device API refuses a member's or a staff member's session: only a device key signs it
   'POST /device/report': { expect: { holder: 88003, staff: 88003 } },
 };

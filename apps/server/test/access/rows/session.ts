@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MatrixRows } from '../matrix.js';
 
-/** Signing in and out, registration, the public helpers of the sign-in page, the operator's session. */
+/** Signing in and out, registration, the public helpers of the sign-in page, the staff's session. */
 export const sessionRows: MatrixRows = {
   'POST /rrp/user/publicKey': {},
   'GET /rrp/captcha/generator/:captchaId': { request: () => ({ params: { captchaId: randomUUID() } }) },

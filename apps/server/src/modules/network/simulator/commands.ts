@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { writeReports } from '../ingest.js';
+import { writeReports } from '../../ingestion/index.js';
 import type { CommandKind } from '../provider.js';
 import { completeAtCommand } from './at.js';
 import { completeEsimCommand, EMPTY_PROFILE_LIST, esimProfileForSwitch } from './esim.js';

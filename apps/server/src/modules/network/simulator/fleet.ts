@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../../db/arrays.js';
 import type { Database } from '../../../db/client.js';
-import { type ReportRow, writeReports } from '../ingest.js';
-import { storedSince } from '../report-statement.js';
+import { type ReportRow, storedSince, writeReports } from '../../ingestion/index.js';
 import { probeLink } from './link.js';
 import { SIM_TIMING } from './timing.js';
 import { bytesNow, profileOf, signalNow } from './world.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
+import { emitWebhookEvent } from '../../developer/index.js';
 
 /** A command's failure as the simulated network draws it; eSIM and AT commands add reasons of their own. */
 export const FAILURE_REASONS = ['device_timeout', 'network_rejected', 'device_busy'] as const;
@@ -34,8 +35,6 @@ export async function finish(database: Database, tx: Tx, operationId: number, st
   );
   const event = op && status === 'done' ? WEBHOOK_EVENT_OF[op.action] : undefined;
   if (!event) return;
-  // lazily: the developer module uses the network's device keys, so a static import would be a cycle
-  const { emitWebhookEvent } = await import('../../developer/index.js');
   const { result: _result, ...outcome } = detail;
   await emitWebhookEvent(database, tx, op.company_id, event, { deviceId: op.device_id, imei: op.imei, operationId, ...outcome });
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { arr } from '../../../db/arrays.js';
 import type { Database, Tx } from '../../../db/client.js';
-import { writeReports } from '../ingest.js';
+import { writeReports } from '../../ingestion/index.js';
 import type { CommandKind, ConnectivityProvider, DeviceRef } from '../provider.js';
 import { seedAtCards } from './at.js';
 import type { CommandJob } from './commands.js';

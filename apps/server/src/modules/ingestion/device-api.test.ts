@@ -3,10 +3,10 @@ import { DEVICE_REPORT_LIMITS, DEVICE_REPORT_PATH, type TDeviceReport } from '@r
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { type DeviceKey, getOrCreateDeviceKey } from './device-keys.js';
-import { buildReportCall } from './report-client.js';
-import { rollup } from './rollup.js';
-import { type SeededDevice, seedCompany, seedDevice } from './test-fixtures.js';
+import { type SeededDevice, seedCompany, seedDevice } from '../../../test/network-seed.js';
+import { type DeviceKey, getOrCreateDeviceKey } from '../devicekeys/index.js';
+import { buildReportCall } from '../network/index.js';
+import { rollup } from '../usage/index.js';
 
 let t: TestApp;
 let key: DeviceKey;

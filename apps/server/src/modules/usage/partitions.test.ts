@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/helper.js';
+import { type SeededDevice, seedCompany, seedDevice } from '../../../test/network-seed.js';
 import type { Database } from '../../db/client.js';
+import { storedSince } from '../ingestion/index.js';
 import { maintainPartitions } from './partitions.js';
-import { storedSince } from './report-statement.js';
-import { type SeededDevice, seedCompany, seedDevice } from './test-fixtures.js';
 
 let database: Database;
 let device: SeededDevice;

@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/helper.js';
+import { type SeededDevice, seedCompany, seedDevice } from '../../../test/network-seed.js';
 import type { Database } from '../../db/client.js';
 import { JobRunner } from '../../jobs/runner.js';
-import { AREA_REGION_KEYS, AREAS } from './catalogue.js';
-import { type ReportRow, writeReports } from './ingest.js';
+import { type ReportRow, writeReports } from '../ingestion/index.js';
+import { AREA_REGION_KEYS, AREAS } from '../network/index.js';
+import { usageJobs } from './jobs.js';
 import { rollup, usageWindows } from './rollup.js';
-import { type SeededDevice, seedCompany, seedDevice } from './test-fixtures.js';
 
 let database: Database;
 let companyId: string;
@@ -51,6 +52,10 @@ describe('usage roll-up', () => {
     const yesterdays = batch2.filter((r) => r.deviceId === ds[0].id).reduce((a, r) => a + r.bytes, 0);
     expect(Number(d.usage_yesterday)).toBe(yesterdays);
     expect(Number(d.usage_month)).toBe(w.yesterday >= w.monthStart ? yesterdays : 0);
+  });
+
+  it('runs as the periodic jobs network.rollup and network.partitions', () => {
+    expect(usageJobs({ database }).periodic.map((p) => p.name)).toEqual(['network.rollup', 'network.partitions']);
   });
 
   it('counts every report exactly once with two runners working at the same time', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { arr } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
-import { AREA_REGION_KEYS, NETWORK_OPERATORS } from './catalogue.js';
+import { AREA_REGION_KEYS, NETWORK_OPERATORS } from '../network/index.js';
 
 export const ROLLUP = {
   everyMs: 60_000,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../src/db/client.js';
 
-/** Seeding helpers for the network module's tests: companies and devices written directly. */
+/** Seeding helpers for the network, ingestion and usage tests: companies, devices and pending operations written directly. */
 export async function seedCompany(database: Database, name = 'Acme'): Promise<string> {
   const [c] = await database.rows<{ id: string }>(sql`INSERT INTO companies (path, name, country) VALUES ('', ${name}, 'CN') RETURNING id`);
   await database.rows(sql`UPDATE companies SET path = ${`/${c.id}`} WHERE id = ${c.id}`);

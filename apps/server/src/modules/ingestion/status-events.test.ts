@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/helper.js';
+import { seedCompany, seedDevice } from '../../../test/network-seed.js';
 import type { Database } from '../../db/client.js';
 import { writeReports } from './ingest.js';
-import { seedCompany, seedDevice } from './test-fixtures.js';
 
 let database: Database;
 let companyId: string;

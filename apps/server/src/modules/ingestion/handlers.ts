@@ -3,7 +3,7 @@ import { handlers } from '../../http/handler.js';
 import { ingestCompanyReports } from './ingest.js';
 
 /** The device API: reports from devices or gateways of the key's company. */
-export const networkHandlers = ({ database }: { database: Database }) =>
+export const ingestionHandlers = ({ database }: { database: Database }) =>
   handlers({
     'POST /device/report': async ({ body, caller }) => {
       const { accepted, refused } = await ingestCompanyReports(database, caller.companyId, body.reports);

@@ -1,0 +1,1 @@
+export { type DeviceKey, getOrCreateDeviceKey } from './device-keys.js';

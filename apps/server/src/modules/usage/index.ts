@@ -1,0 +1,2 @@
+export { usageJobs } from './jobs.js';
+export { rollup, usageWindows } from './rollup.js';
