@@ -3,9 +3,9 @@ import { callWithBrowserSession, dismissAnnouncementIfShown, signIn, switchConso
 import { expectAccessible } from './quality.js';
 
 /*
- * The purchase loop as a customer and the operator do it in the browser (docs/commerce.md):
+ * The purchase loop as a customer and staff do it in the browser (docs/commerce.md):
  * Licenses paid by WeChat Pay on the embedded simulator's page, delivered by its notification;
- * data paid by offline remittance, confirmed by the operator in the back office.
+ * data paid by offline remittance, confirmed by staff in the back office.
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -126,7 +126,7 @@ test('buys 10 Licenses by WeChat Pay, paid on the simulator’s page; they arriv
   await expect(row).toContainText(total);
 });
 
-test('tops up 5 GB by offline remittance; the operator confirms the transfer; the data pool grows by 5 GB', async ({ page, context, baseURL, browser }) => {
+test('tops up 5 GB by offline remittance; staff confirm the transfer; the data pool grows by 5 GB', async ({ page, context, baseURL, browser }) => {
   type Overview = { dataTotalMb: number; dataRemainingMb: number };
   await signInAs(page, ADMIN);
   const before = (await callWithBrowserSession<Overview>(context, baseURL as string, '/account/overview')).body.obj;
@@ -169,7 +169,7 @@ test('tops up 5 GB by offline remittance; the operator confirms the transfer; th
   const orderNo = ORDER_NO.exec((await row.textContent()) ?? '')?.[0] as string;
   expect(orderNo).toBeTruthy();
 
-  // the operator, in a browser of their own, finds it in the reconciliation queue and confirms it
+  // a staff member, in a browser of their own, finds it in the reconciliation queue and confirms it
   const opsContext = await browser.newContext();
   const ops = await opsContext.newPage();
   await signIn(ops, OPS, OPS_PASSWORD, /\/ops\//);

@@ -4,7 +4,7 @@ import { callWithBrowserSession, dismissAnnouncementIfShown, signIn, switchConso
 import { expectAccessible } from './quality.js';
 
 /*
- * An ordinary invoice as a customer and the operator make it in the browser (docs/invoices.md):
+ * An ordinary invoice as a customer and staff make it in the browser (docs/invoices.md):
  * two completed orders, applied for on /bill, issued in the back office with a PDF, downloaded by
  * the customer together with the PDF statement.
  */
@@ -16,7 +16,7 @@ const ADMIN = 'admin@demo.rrp.local';
 const OPS = 'ops@rrp.local';
 const OPS_PASSWORD = 'Ops#2026pass';
 const RUN = String(Date.now()).slice(-8);
-/** A small but real PDF: what the operator downloads from the tax platform. */
+/** A small but real PDF: what staff download from the tax platform. */
 const INVOICE_PDF = Buffer.from(
   `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF ${RUN}\n`,
   'latin1',
@@ -25,7 +25,7 @@ const INVOICE_PDF = Buffer.from(
 type Call = Awaited<ReturnType<typeof callWithBrowserSession>>;
 const ok = (r: Call, what: string) => expect(r.body.success, `${what}: ${r.body.msg}`).toBe(true);
 
-/** Two offline orders of the demo company, paid by transfer and confirmed by the operator through the API (the commerce spec covers doing it by hand). */
+/** Two offline orders of the demo company, paid by transfer and confirmed by staff through the API (the commerce spec covers doing it by hand). */
 async function twoCompletedOrders(page: Page, ops: Page, baseURL: string): Promise<string[]> {
   const nos: string[] = [];
   for (const quantity of [1, 2]) {
@@ -54,7 +54,7 @@ async function twoCompletedOrders(page: Page, ops: Page, baseURL: string): Promi
   return nos;
 }
 
-test('applies for an ordinary invoice over two orders; the operator issues it with a PDF; the customer downloads it and the statement', async ({
+test('applies for an ordinary invoice over two orders; staff issue it with a PDF; the customer downloads it and the statement', async ({
   page,
   browser,
   baseURL,
@@ -117,7 +117,7 @@ test('applies for an ordinary invoice over two orders; the operator issues it wi
   expect(ticketNo).toBeTruthy();
   await expect(page.getByTestId('invoice-result-expected')).toContainText('2 个工作日');
 
-  // the operator finds it in the queue and issues it with the file
+  // staff find it in the queue and issues it with the file
   await ops.goto('/ops/invoices');
   const search = ops.getByRole('searchbox', { name: '工单号 / 公司 / 发票抬头' });
   await search.fill(ticketNo);

@@ -35,7 +35,7 @@ async function mailTo(to: string, nth = 1): Promise<{ text: string; html?: strin
   throw new Error(`no mail to ${to}`);
 }
 
-test('a new company certifies; the operator approves it in the back office; 50 Licenses and 5 GB arrive', async ({ page, browser }) => {
+test('a new company certifies; staff approve it in the back office; 50 Licenses and 5 GB arrive', async ({ page, browser }) => {
   const email = `cert${RUN}@acme-org.example`;
   // register, as a new customer does
   await page.goto('/register');
@@ -77,7 +77,7 @@ test('a new company certifies; the operator approves it in the back office; 50 L
   await page.getByTestId('cert-submit').click();
   await expect(page.getByTestId('cert-state')).toHaveAttribute('data-state', 'review');
 
-  // the operator signs in on the same page and lands in the back office
+  // the staff member signs in on the same page and lands in the back office
   const ops = await browser.newPage();
   await signIn(ops, OPS, OPS_PASSWORD).catch(() => undefined);
   await expect(ops).toHaveURL(/\/ops\/certifications$/);
@@ -92,7 +92,7 @@ test('a new company certifies; the operator approves it in the back office; 50 L
     .last()
     .click();
   await expect(ops.getByTestId('ops-cert-state')).toHaveText('已认证');
-  // a customer page by its address sends the operator back to the back office
+  // a customer page by its address sends the staff member back to the back office
   await ops.goto('/device-list');
   await expect(ops).toHaveURL(/\/ops\//);
   await ops.close();
