@@ -10,10 +10,11 @@ import {
 } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import { billedBy } from '../../db/subtree.js';
 import { t } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
-import { billedBy, payerOf } from '../licenses/index.js';
+import { payerOf } from '../licenses/index.js';
 import { ALARM_EVALUATE_JOB } from './evaluate.js';
 
 type Ctx = { companyId: string; actor: Actor };
