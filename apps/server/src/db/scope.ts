@@ -17,7 +17,7 @@ export class TenantScope {
     readonly reach: Reach,
   ) {}
 
-  /** The scope of a caller (http/endpoints.ts), or of the company a job or a test acts for. */
+  /** The scope of a caller: built by the route registry (http/endpoints.ts) alone, and by tests. */
   static of(company: { companyId: string; companyPath: string }, reach: Reach): TenantScope {
     return new TenantScope(company.companyId, company.companyPath, reach);
   }
@@ -37,7 +37,7 @@ export class TenantScope {
     return this.reach === 'company' ? this : new TenantScope(this.companyId, this.companyPath, 'company');
   }
 
-  /** The same caller, reaching its company and its sub-companies (the company tree's own routes). */
+  /** The same caller, reaching its company and its sub-companies (the company tree's routes, a report's company). */
   subtree(): TenantScope {
     return this.reach === 'subtree' ? this : new TenantScope(this.companyId, this.companyPath, 'subtree');
   }
