@@ -17,6 +17,7 @@ const isTenantKey = (key: string) => {
  * Staff routes (platform-wide) and jobs are not reached from these handlers, so not listed.
  */
 const ALLOWED: Record<string, string> = {
+  'alarms/settings.ts:poolWarning': "the payer's pool warning: the payer (payerOf) may be an ancestor outside the caller's scope",
   'ac/import.ts:checkAcRows': 'an AC code is unique across the platform: the import refuses one that any company holds',
   'ac/licenses.ts:acStock': "the payer's AC License stock: the payer (payerOf) may be an ancestor outside the caller's scope",
   'ac/licenses.ts:acLicenseCount': "the payer's AC License stock: the payer (payerOf) may be an ancestor outside the caller's scope",
@@ -49,14 +50,6 @@ const BY_HAND = [
   'account/repository.ts:findCompanyInfo',
   'alarms/list.ts:handleAlarms',
   'alarms/list.ts:listAlarms',
-  'alarms/settings.ts:checkGroup',
-  'alarms/settings.ts:deleteSetting',
-  'alarms/settings.ts:findSetting',
-  'alarms/settings.ts:listSettings',
-  'alarms/settings.ts:poolWarning',
-  'alarms/settings.ts:recommend',
-  'alarms/settings.ts:saveSetting',
-  'alarms/settings.ts:updatePoolWarning',
   'announcements/repository.ts:visible',
   'audit/query.ts:auditBatches',
   'audit/query.ts:listAuditEvents',
