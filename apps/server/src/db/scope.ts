@@ -1,26 +1,44 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { subtreeOf } from './subtree.js';
+
+export type Reach = 'company' | 'subtree';
 
 /**
  * Company scoping, in one place. A member's endpoint declares its scope (packages/contracts):
- * `company` reaches the caller's company, `subtree` also its sub-companies. Every query of
- * tenant data filters through `inScope`, so another company's id is simply not found.
+ * `company` reaches the caller's company, `subtree` also its sub-companies. The route registry
+ * builds the scope from the caller and hands it to the handler; a query of tenant data takes its
+ * company filter from it (`scope.owns()`), so another company's id is simply not found.
+ * tests/tenancy.test.ts flags a member or device handler reading a tenant table without it.
  */
-export type TenantScope = { companyId: string; companyPath: string; reach: 'company' | 'subtree' };
+export class TenantScope {
+  private constructor(
+    readonly companyId: string,
+    readonly companyPath: string,
+    readonly reach: Reach,
+  ) {}
 
-/** The ids of the companies a scope reaches, as a subquery. */
-export function companiesIn(scope: TenantScope): SQL {
-  return scope.reach === 'subtree' ? subtreeOf(scope.companyPath) : sql`(SELECT ${scope.companyId}::uuid)`;
+  /** The scope of a caller: built by the route registry (http/endpoints.ts) alone, and by tests. */
+  static of(company: { companyId: string; companyPath: string }, reach: Reach): TenantScope {
+    return new TenantScope(company.companyId, company.companyPath, reach);
+  }
+
+  /** `column IN (companies of the scope)`; `column` defaults to `company_id`. */
+  owns(column: SQL = sql`company_id`): SQL {
+    return this.reach === 'subtree' ? sql`${column} IN ${subtreeOf(this.companyPath)}` : sql`${column} = ${this.companyId}`;
+  }
+
+  /** The ids of the companies the scope reaches, as a subquery. */
+  companyIds(): SQL {
+    return this.reach === 'subtree' ? subtreeOf(this.companyPath) : sql`(SELECT ${this.companyId}::uuid)`;
+  }
+
+  /** The same caller, reaching only its own company. */
+  own(): TenantScope {
+    return this.reach === 'company' ? this : new TenantScope(this.companyId, this.companyPath, 'company');
+  }
+
+  /** The same caller, reaching its company and its sub-companies (the company tree's routes, a report's company). */
+  subtree(): TenantScope {
+    return this.reach === 'subtree' ? this : new TenantScope(this.companyId, this.companyPath, 'subtree');
+  }
 }
-
-/** `column IN (companies of the scope)`. */
-export function inScope(scope: TenantScope, column: SQL = sql`company_id`): SQL {
-  return scope.reach === 'subtree' ? sql`${column} IN ${subtreeOf(scope.companyPath)}` : sql`${column} = ${scope.companyId}`;
-}
-
-/** The ids of a company and its sub-companies (by its tree path), as a subquery. */
-export function subtreeOf(companyPath: string): SQL {
-  return sql`(SELECT id FROM companies WHERE path LIKE ${`${companyPath}%`})`;
-}
-
-/** The same scope, reaching only the caller's own company. */
-export const ownCompany = (scope: TenantScope): TenantScope => ({ ...scope, reach: 'company' });

@@ -1,6 +1,6 @@
 import { API_ROOT, type ApiKey, ENDPOINTS, type Endpoint, parseKey } from '@rrp/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TenantScope } from '../db/scope.js';
+import { TenantScope } from '../db/scope.js';
 import { type MessageKey, type Params, t } from '../i18n/index.js';
 import type { Actor } from '../modules/audit/index.js';
 import type { Caller, SessionPreread } from '../plugins/auth.js';
@@ -28,7 +28,7 @@ export function handlerMismatch(handlerKeys: readonly string[]): { missing: stri
 function scopeOf(endpoint: Endpoint, caller: Caller | undefined): TenantScope | undefined {
   if (!caller || caller.principal === 'staff') return undefined;
   const reach = endpoint.scope === 'subtree' ? 'subtree' : 'company';
-  return { companyId: caller.companyId, companyPath: caller.companyPath, reach };
+  return TenantScope.of(caller, reach);
 }
 
 function actorOf(req: FastifyRequest): Actor {

@@ -13,7 +13,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 /** The AC list of the caller's company (spec section 2, /ac-list): import, bind, unbind, delete, AC Licenses. docs/ac.md. */
 export const acHandlers = ({ database, provider }: { database: Database; provider: ConnectivityProvider }) =>
   handlers({
-    'POST /rrp/ac/list': ({ scope, body }) => listAcs(database, scope.companyId, body),
+    'POST /rrp/ac/list': ({ scope, body }) => listAcs(database, scope, body),
 
     'POST /rrp/ac/import': async ({ upload, scope, caller, actor }) => {
       const file = upload.files.file;
@@ -29,11 +29,8 @@ export const acHandlers = ({ database, provider }: { database: Database; provide
       body: await acTemplateXlsx(locale),
     }),
 
-    'POST /rrp/ac/bind': ({ scope, caller, actor, locale, body }) =>
-      bindAc(database, provider, { companyId: scope.companyId, userId: caller.userId, actor, locale }, body),
-    'POST /rrp/ac/unbind': ({ scope, caller, actor, locale, body }) =>
-      unbindAc(database, { companyId: scope.companyId, userId: caller.userId, actor, locale }, body.acCode),
-    'POST /rrp/ac/delete': ({ scope, caller, actor, locale, body }) =>
-      deleteAc(database, { companyId: scope.companyId, userId: caller.userId, actor, locale }, body.acCode),
+    'POST /rrp/ac/bind': ({ scope, caller, actor, locale, body }) => bindAc(database, provider, { scope, userId: caller.userId, actor, locale }, body),
+    'POST /rrp/ac/unbind': ({ scope, caller, actor, locale, body }) => unbindAc(database, { scope, userId: caller.userId, actor, locale }, body.acCode),
+    'POST /rrp/ac/delete': ({ scope, caller, actor, locale, body }) => deleteAc(database, { scope, userId: caller.userId, actor, locale }, body.acCode),
     'POST /rrp/ac/license/count': ({ scope }) => acLicenseCount(database, scope.companyId),
   });

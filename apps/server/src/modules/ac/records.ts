@@ -2,6 +2,7 @@ import type { AcStatus, Locale, TAcRecord, zAcListRequest } from '@rrp/contracts
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.js';
+import type { TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
@@ -9,7 +10,7 @@ import { type Actor, recordAudit } from '../audit/index.js';
 import { emitWebhookEvent } from '../developer/index.js';
 import { type ConnectivityProvider, deviceRef, fallBackToPhysicalCard } from '../network/index.js';
 
-type Ctx = { companyId: string; userId: string; actor: Actor; locale: Locale };
+type Ctx = { scope: TenantScope; userId: string; actor: Actor; locale: Locale };
 
 /** A move's AC as it was: its state and device. */
 type Before = { status: AcStatus; deviceId: string | null };
@@ -48,8 +49,8 @@ const recordOf = (r: AcRow): TAcRecord => ({
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The company's ACs, newest first; deleted ones only when the status filter asks for them. */
-export async function listAcs(database: Database, companyId: string, q: z.output<typeof zAcListRequest>): Promise<{ total: number; list: TAcRecord[] }> {
-  const parts: SQL[] = [sql`a.company_id = ${companyId}`, q.status ? sql`a.status = ${q.status}` : sql`a.status <> 'DELETED'`];
+export async function listAcs(database: Database, scope: TenantScope, q: z.output<typeof zAcListRequest>): Promise<{ total: number; list: TAcRecord[] }> {
+  const parts: SQL[] = [scope.owns(sql`a.company_id`), q.status ? sql`a.status = ${q.status}` : sql`a.status <> 'DELETED'`];
   if (q.operatorCode) parts.push(sql`a.operator_code = ${q.operatorCode}`);
   if (q.keyword) {
     const k = like(q.keyword);
@@ -64,9 +65,9 @@ export async function listAcs(database: Database, companyId: string, q: z.output
 }
 
 /** The company's AC of a code: the one that is not deleted, else the latest deleted one; 34001 when there is none. */
-async function findAc(database: Database, companyId: string, acCode: string, tx: Tx): Promise<AcRow> {
+async function findAc(database: Database, scope: TenantScope, acCode: string, tx: Tx): Promise<AcRow> {
   const [r] = await database.rows<AcRow>(
-    sql`${SELECT} WHERE a.ac_code = ${acCode} AND a.company_id = ${companyId} ORDER BY (a.status <> 'DELETED') DESC, a.updated_at DESC LIMIT 1`,
+    sql`${SELECT} WHERE a.ac_code = ${acCode} AND ${scope.owns(sql`a.company_id`)} ORDER BY (a.status <> 'DELETED') DESC, a.updated_at DESC LIMIT 1`,
     tx,
   );
   if (!r) throw new AppError(34001, { field: 'acCode' });
@@ -88,26 +89,29 @@ async function move(
   const [moved] = await database.rows<{ id: string; old_status: AcStatus; old_device: string | null; old_imei: string | null }>(
     sql`WITH old AS (
           SELECT id, status, device_id FROM ac_codes
-          WHERE ac_code = ${acCode} AND company_id = ${ctx.companyId} AND status IN ${m.from} FOR UPDATE)
+          WHERE ac_code = ${acCode} AND ${ctx.scope.owns()} AND status IN ${m.from} FOR UPDATE)
         UPDATE ac_codes a SET ${m.set}, updated_at = now() FROM old WHERE a.id = old.id
         RETURNING a.id, old.status AS old_status, old.device_id AS old_device, (SELECT imei FROM devices WHERE id = old.device_id) AS old_imei`,
     tx,
   );
   if (!moved) {
-    const current = await findAc(database, ctx.companyId, acCode, tx);
+    const current = await findAc(database, ctx.scope, acCode, tx);
     throw new AppError(34002, { params: { status: t(ctx.locale, `ac.status.${current.status}`) } });
   }
   const [now] = await database.rows<AcRow>(sql`${SELECT} WHERE a.id = ${moved.id}`, tx);
   await recordAudit(database, tx, ctx.actor, {
     action: m.action,
-    companyId: ctx.companyId,
+    companyId: ctx.scope.companyId,
     targetType: 'ac',
     targetId: moved.id,
     targetLabel: acCode,
     changes: { status: [moved.old_status, now.status], ...(moved.old_imei === now.bound_imei ? {} : { device: [moved.old_imei, now.bound_imei] }) },
   });
   if (m.action !== 'ac.delete')
-    await emitWebhookEvent(database, tx, ctx.companyId, m.action === 'ac.bind' ? 'ac.bound' : 'ac.unbound', { acCode, imei: now.bound_imei ?? moved.old_imei });
+    await emitWebhookEvent(database, tx, ctx.scope.companyId, m.action === 'ac.bind' ? 'ac.bound' : 'ac.unbound', {
+      acCode,
+      imei: now.bound_imei ?? moved.old_imei,
+    });
   return { record: recordOf(now), before: { status: moved.old_status, deviceId: moved.old_device } };
 }
 
@@ -125,11 +129,11 @@ export async function bindAc(
   body: { acCode: string; imei?: string; eid?: string },
 ): Promise<TAcRecord> {
   const { record, device, opId } = await database.db.transaction(async (tx) => {
-    await findAc(database, ctx.companyId, body.acCode, tx);
+    await findAc(database, ctx.scope, body.acCode, tx);
     const [device] = await database.rows<{ id: string; imei: string; region: string; company_id: string }>(
       body.imei
-        ? sql`SELECT id, imei, region, company_id FROM devices WHERE imei = ${body.imei} AND company_id = ${ctx.companyId}`
-        : sql`SELECT id, imei, region, company_id FROM devices WHERE eid = ${body.eid ?? ''} AND company_id = ${ctx.companyId}`,
+        ? sql`SELECT id, imei, region, company_id FROM devices WHERE imei = ${body.imei} AND ${ctx.scope.owns()}`
+        : sql`SELECT id, imei, region, company_id FROM devices WHERE eid = ${body.eid ?? ''} AND ${ctx.scope.owns()}`,
       tx,
     );
     if (!device) throw new AppError(23003, { field: body.imei ? 'imei' : 'eid' });
@@ -157,7 +161,7 @@ export async function bindAc(
  */
 export async function unbindAc(database: Database, ctx: Ctx, acCode: string): Promise<TAcRecord> {
   return database.db.transaction(async (tx) => {
-    await findAc(database, ctx.companyId, acCode, tx);
+    await findAc(database, ctx.scope, acCode, tx);
     const { record, before } = await move(database, tx, ctx, acCode, {
       from: ['ASSIGNED', 'ORDER_EXISTED', 'ORDER_INVALID'],
       set: sql`status = 'IDLE', device_id = NULL, bound_at = NULL`,
@@ -191,7 +195,7 @@ async function recycleProfile(database: Database, tx: Tx, ctx: Ctx, deviceId: st
  */
 export async function deleteAc(database: Database, ctx: Ctx, acCode: string): Promise<TAcRecord> {
   return database.db.transaction(async (tx) => {
-    await findAc(database, ctx.companyId, acCode, tx);
+    await findAc(database, ctx.scope, acCode, tx);
     const { record } = await move(database, tx, ctx, acCode, {
       from: ['IDLE', 'ORDER_INVALID'],
       set: sql`status = 'DELETED', device_id = NULL, bound_at = NULL`,

@@ -2,9 +2,10 @@ import type { TAccountInfo, TCompanyInfo } from '@rrp/contracts';
 import { LICENSE, type Locale, localizeRoleName, normalizeLocale, type Permission } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { inScope, type TenantScope } from '../../db/scope.js';
+import type { TenantScope } from '../../db/scope.js';
+import { billedBy } from '../../db/subtree.js';
 import type { SessionPreread } from '../../plugins/auth.js';
-import { billedBy, payerOf, stockOf } from '../licenses/index.js';
+import { payerOf, stockOf } from '../licenses/index.js';
 
 type AccountRow = {
   id: string;
@@ -134,13 +135,13 @@ export async function deviceFigures(database: Database, scope: TenantScope): Pro
       SELECT count(*)::int AS total, count(*) FILTER (WHERE online)::int AS online,
              count(*) FILTER (WHERE license_expires_at > now()
                               AND license_expires_at <= now() + ${`${LICENSE.expiryWarningDays} days`}::interval)::int AS expiring
-      FROM devices WHERE ${inScope(scope)}`),
+      FROM devices WHERE ${scope.owns()}`),
     database.rows<{ yesterday: string | null; month: string | null }>(sql`
       SELECT sum(bytes) FILTER (WHERE day = (now() AT TIME ZONE 'UTC')::date - 1) AS yesterday,
              sum(bytes) FILTER (WHERE day >= date_trunc('month', now() AT TIME ZONE 'UTC')::date
                                 AND day <= (now() AT TIME ZONE 'UTC')::date - 1) AS month
       FROM device_usage_daily
-      WHERE ${inScope(scope)} AND day >= least((now() AT TIME ZONE 'UTC')::date - 1, date_trunc('month', now() AT TIME ZONE 'UTC')::date)`),
+      WHERE ${scope.owns()} AND day >= least((now() AT TIME ZONE 'UTC')::date - 1, date_trunc('month', now() AT TIME ZONE 'UTC')::date)`),
     stockOf(database, payer.id),
   ]);
   const toMb = (b: string | null) => Math.round((Number(b ?? 0) / 1048576) * 100) / 100;

@@ -1,6 +1,7 @@
 import { ALARM_LIMITS, type AlarmPeriod, normalizeLocale } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import { billedBy } from '../../db/subtree.js';
 import { type EmailJob, enqueueEmail, enqueueEmails } from '../../mail/outbox.js';
 import { emitWebhookEvents } from '../developer/index.js';
 
@@ -15,16 +16,13 @@ export const alarmNoOf = (n: number | string) => `A${String(n).padStart(6, '0')}
 /**
  * Every paying company with a policy, and its pool's remaining MB by the overview's rule
  * (modules/account dataPool): granted MB (positive ledger rows) minus the rolled-up usage of the
- * companies it pays for (licenses billedBy, written here per row), rounded to 2 decimals.
+ * companies it pays for (billedBy, with the payer taken from each row), rounded to 2 decimals.
  */
 const POOLS = sql`
   SELECT w.company_id, w.warning_mb, w.alarm_mb, c.name AS company_name,
          round(coalesce((SELECT sum(l.delta_mb) FILTER (WHERE l.delta_mb > 0) FROM data_pool_ledger l WHERE l.company_id = w.company_id), 0)
                - round(coalesce((SELECT sum(u.bytes) FROM device_usage_daily u
-                                 WHERE u.company_id IN (
-                                   SELECT b.id FROM companies b WHERE b.path LIKE c.path || '%'
-                                     AND NOT EXISTS (SELECT 1 FROM companies i WHERE i.billing = 'independent' AND i.id <> c.id
-                                                     AND i.path LIKE c.path || '%' AND b.path LIKE i.path || '%'))), 0) / 1048576.0, 2), 2) AS remaining
+                                 WHERE u.company_id IN ${billedBy({ id: sql`c.id`, path: sql`c.path` })}), 0) / 1048576.0, 2), 2) AS remaining
   FROM pool_warnings w JOIN companies c ON c.id = w.company_id
   WHERE c.billing = 'independent' OR c.parent_id IS NULL`;
 

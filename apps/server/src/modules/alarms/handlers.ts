@@ -12,12 +12,12 @@ export type AlarmDeps = { database: Database; publicUrl: string };
 export const alarmHandlers = ({ database }: AlarmDeps) =>
   handlers({
     'POST /rrp/poolWarning/query': ({ scope }) => poolWarning(database, scope.companyId),
-    'POST /rrp/poolWarning/update': ({ scope, actor, body }) => updatePoolWarning(database, { companyId: scope.companyId, actor }, body),
-    'POST /rrp/alarmSetting/list': ({ scope, locale }) => listSettings(database, scope.companyId, locale),
-    'POST /rrp/alarmSetting/add': ({ scope, actor, body, locale }) => saveSetting(database, { companyId: scope.companyId, actor }, body, 'add', locale),
-    'POST /rrp/alarmSetting/update': ({ scope, actor, body, locale }) => saveSetting(database, { companyId: scope.companyId, actor }, body, 'update', locale),
-    'POST /rrp/alarmSetting/delete': ({ scope, actor, body }) => deleteSetting(database, { companyId: scope.companyId, actor }, body.id),
-    'POST /rrp/alarmSetting/recommend': ({ scope, body }) => recommend(database, scope.companyId, body),
+    'POST /rrp/poolWarning/update': ({ scope, actor, body }) => updatePoolWarning(database, { scope, actor }, body),
+    'POST /rrp/alarmSetting/list': ({ scope, locale }) => listSettings(database, scope, locale),
+    'POST /rrp/alarmSetting/add': ({ scope, actor, body, locale }) => saveSetting(database, { scope, actor }, body, 'add', locale),
+    'POST /rrp/alarmSetting/update': ({ scope, actor, body, locale }) => saveSetting(database, { scope, actor }, body, 'update', locale),
+    'POST /rrp/alarmSetting/delete': ({ scope, actor, body }) => deleteSetting(database, { scope, actor }, body.id),
+    'POST /rrp/alarmSetting/recommend': ({ scope, body }) => recommend(database, scope, body),
     'POST /rrp/alarm/list': ({ scope, body, locale }) => listAlarms(database, scope.companyId, body, locale),
     'POST /rrp/alarm/handle': ({ scope, actor, body }) => handleAlarms(database, { companyId: scope.companyId, actor }, body.ids),
     'GET /rrp/alarm/download': ({ scope, query, locale }) => alarmFile(database, scope.companyId, query.id, locale),

@@ -3,12 +3,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { inScope, type TenantScope } from '../../db/scope.js';
+import type { TenantScope } from '../../db/scope.js';
+import { billedBy } from '../../db/subtree.js';
 import type { FileReply } from '../../http/handler.js';
 import { type MessageKey, t } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAuditMany } from '../audit/index.js';
-import { billedBy, payerOf } from '../licenses/index.js';
+import { payerOf } from '../licenses/index.js';
 import { alarmNoOf } from './evaluate.js';
 
 type AlarmRow = {
@@ -210,7 +211,7 @@ export async function alarmFigures(database: Database, scope: TenantScope): Prom
   const payer = await payerOf(database, scope.companyId);
   const [r] = await database.rows<{ warning: boolean; open: number }>(
     sql`SELECT EXISTS (SELECT 1 FROM alarms WHERE company_id = ${payer.id} AND type = 'pool_flow' AND ended_at IS NULL) AS warning,
-               (SELECT count(*)::int FROM alarms WHERE ${inScope(scope)} AND ended_at IS NULL AND handled_at IS NULL) AS open`,
+               (SELECT count(*)::int FROM alarms WHERE ${scope.owns()} AND ended_at IS NULL AND handled_at IS NULL) AS open`,
   );
   return { dataWarning: r.warning, openAlarms: r.open };
 }

@@ -10,13 +10,15 @@ import {
 } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { TenantScope } from '../../db/scope.js';
+import { billedBy } from '../../db/subtree.js';
 import { t } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
-import { billedBy, payerOf } from '../licenses/index.js';
+import { payerOf } from '../licenses/index.js';
 import { ALARM_EVALUATE_JOB } from './evaluate.js';
 
-type Ctx = { companyId: string; actor: Actor };
+type Ctx = { scope: TenantScope; actor: Actor };
 const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
 
 // ---- data pool warning policy
@@ -63,25 +65,25 @@ async function evaluateSoon(database: Database, tx: Tx): Promise<void> {
 }
 
 export async function updatePoolWarning(database: Database, ctx: Ctx, body: TPoolWarningUpdate): Promise<TPoolWarning> {
-  const payer = await payerOf(database, ctx.companyId);
-  if (payer.id !== ctx.companyId) throw new AppError(32003);
+  const payer = await payerOf(database, ctx.scope.companyId);
+  if (payer.id !== ctx.scope.companyId) throw new AppError(32003);
   await database.db.transaction(async (tx) => {
     const [before] = await database.rows<{ warning_mb: number; alarm_mb: number }>(
-      sql`SELECT warning_mb, alarm_mb FROM pool_warnings WHERE company_id = ${ctx.companyId} FOR UPDATE`,
+      sql`SELECT warning_mb, alarm_mb FROM pool_warnings WHERE ${ctx.scope.owns()} FOR UPDATE`,
       tx,
     );
     await database.rows(
-      sql`INSERT INTO pool_warnings (company_id, warning_mb, alarm_mb, updated_by) VALUES (${ctx.companyId}, ${body.warningValue}, ${body.alarmValue}, ${ctx.actor.id})
+      sql`INSERT INTO pool_warnings (company_id, warning_mb, alarm_mb, updated_by) VALUES (${ctx.scope.companyId}, ${body.warningValue}, ${body.alarmValue}, ${ctx.actor.id})
           ON CONFLICT (company_id) DO UPDATE SET warning_mb = excluded.warning_mb, alarm_mb = excluded.alarm_mb, updated_at = now(), updated_by = excluded.updated_by`,
       tx,
     );
-    const [c] = await database.rows<{ name: string }>(sql`SELECT name FROM companies WHERE id = ${ctx.companyId}`, tx);
+    const [c] = await database.rows<{ name: string }>(sql`SELECT name FROM companies WHERE id = ${ctx.scope.companyId}`, tx);
     await evaluateSoon(database, tx);
     await recordAudit(database, tx, ctx.actor, {
       action: 'alarm.poolWarning',
-      companyId: ctx.companyId,
+      companyId: ctx.scope.companyId,
       targetType: 'pool_warning',
-      targetId: ctx.companyId,
+      targetId: ctx.scope.companyId,
       targetLabel: c.name,
       changes: changesOf(before ? { warningValue: before.warning_mb, alarmValue: before.alarm_mb } : null, {
         warningValue: body.warningValue,
@@ -89,7 +91,7 @@ export async function updatePoolWarning(database: Database, ctx: Ctx, body: TPoo
       }),
     });
   });
-  return poolWarning(database, ctx.companyId);
+  return poolWarning(database, ctx.scope.companyId);
 }
 
 // ---- device alarm settings
@@ -138,20 +140,20 @@ function settingOf(r: SettingRow, locale: Locale): TAlarmSetting {
   };
 }
 
-async function findSetting(database: Database, companyId: string, id: string, tx?: Tx): Promise<SettingRow> {
-  const [r] = await database.rows<SettingRow>(sql`${SETTING_SELECT} WHERE s.id = ${id} AND s.company_id = ${companyId}`, tx);
+async function findSetting(database: Database, scope: TenantScope, id: string, tx?: Tx): Promise<SettingRow> {
+  const [r] = await database.rows<SettingRow>(sql`${SETTING_SELECT} WHERE s.id = ${id} AND ${scope.owns(sql`s.company_id`)}`, tx);
   if (!r) throw new AppError(32001, { field: 'id' });
   return r;
 }
 
 /** A group of the company, or 32002 naming groupId. */
-async function checkGroup(database: Database, companyId: string, groupId: string, tx?: Tx): Promise<void> {
-  const [g] = await database.rows(sql`SELECT 1 FROM device_groups WHERE id = ${groupId} AND company_id = ${companyId}`, tx);
+async function checkGroup(database: Database, scope: TenantScope, groupId: string, tx?: Tx): Promise<void> {
+  const [g] = await database.rows(sql`SELECT 1 FROM device_groups WHERE id = ${groupId} AND ${scope.owns()}`, tx);
   if (!g) throw new AppError(32002, { field: 'groupId' });
 }
 
-export async function listSettings(database: Database, companyId: string, locale: Locale): Promise<{ list: TAlarmSetting[] }> {
-  const rows = await database.rows<SettingRow>(sql`${SETTING_SELECT} WHERE s.company_id = ${companyId} ORDER BY s.created_at DESC, s.id`);
+export async function listSettings(database: Database, scope: TenantScope, locale: Locale): Promise<{ list: TAlarmSetting[] }> {
+  const rows = await database.rows<SettingRow>(sql`${SETTING_SELECT} WHERE ${scope.owns(sql`s.company_id`)} ORDER BY s.created_at DESC, s.id`);
   return { list: rows.map((r) => settingOf(r, locale)) };
 }
 
@@ -184,11 +186,11 @@ export async function saveSetting(database: Database, ctx: Ctx, body: TAlarmSett
   const emails = normalEmails(body.emails);
   const id = await database.db.transaction(async (tx) => {
     // one writer of a company's settings at a time, so the count holds
-    await database.rows(sql`SELECT id FROM companies WHERE id = ${ctx.companyId} FOR NO KEY UPDATE`, tx);
-    const before = mode === 'update' ? await findSetting(database, ctx.companyId, body.id as string, tx) : null;
-    if (groupId) await checkGroup(database, ctx.companyId, groupId, tx);
+    await database.rows(sql`SELECT id FROM companies WHERE id = ${ctx.scope.companyId} FOR NO KEY UPDATE`, tx);
+    const before = mode === 'update' ? await findSetting(database, ctx.scope, body.id as string, tx) : null;
+    if (groupId) await checkGroup(database, ctx.scope, groupId, tx);
     if (!before) {
-      const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM alarm_settings WHERE company_id = ${ctx.companyId}`, tx);
+      const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM alarm_settings WHERE ${ctx.scope.owns()}`, tx);
       if (n.n >= ALARM_LIMITS.settingsMax) throw new AppError(30017, { params: { max: ALARM_LIMITS.settingsMax } });
     }
     const [row] = before
@@ -196,21 +198,21 @@ export async function saveSetting(database: Database, ctx: Ctx, body: TAlarmSett
           sql`UPDATE alarm_settings SET name = ${body.name}, scope = ${body.scope}, group_id = ${groupId}, threshold_type = ${body.thresholdType},
                      period = ${body.period}, status = ${body.status}, emails = ${emails}, threshold_mb = ${body.threshold}, urgent_mb = ${body.urgentThreshold},
                      updated_at = now()
-              WHERE id = ${before.id} AND company_id = ${ctx.companyId} RETURNING id`,
+              WHERE id = ${before.id} AND ${ctx.scope.owns()} RETURNING id`,
           tx,
         )
       : await database.rows<{ id: string }>(
           sql`INSERT INTO alarm_settings (company_id, name, scope, group_id, threshold_type, period, status, emails, threshold_mb, urgent_mb)
-              VALUES (${ctx.companyId}, ${body.name}, ${body.scope}, ${groupId}, ${body.thresholdType}, ${body.period}, ${body.status}, ${emails},
+              VALUES (${ctx.scope.companyId}, ${body.name}, ${body.scope}, ${groupId}, ${body.thresholdType}, ${body.period}, ${body.status}, ${emails},
                       ${body.threshold}, ${body.urgentThreshold})
               RETURNING id`,
           tx,
         );
-    const after = await findSetting(database, ctx.companyId, row.id, tx);
+    const after = await findSetting(database, ctx.scope, row.id, tx);
     await evaluateSoon(database, tx);
     await recordAudit(database, tx, ctx.actor, {
       action: before ? 'alarm.setting.update' : 'alarm.setting.add',
-      companyId: ctx.companyId,
+      companyId: ctx.scope.companyId,
       targetType: 'alarm_setting',
       targetId: row.id,
       targetLabel: after.name,
@@ -218,18 +220,18 @@ export async function saveSetting(database: Database, ctx: Ctx, body: TAlarmSett
     });
     return row.id;
   });
-  return settingOf(await findSetting(database, ctx.companyId, id), locale);
+  return settingOf(await findSetting(database, ctx.scope, id), locale);
 }
 
 /** Deletes a setting; its open alarms end in the same transaction. */
 export async function deleteSetting(database: Database, ctx: Ctx, id: string): Promise<null> {
   await database.db.transaction(async (tx) => {
-    const before = await findSetting(database, ctx.companyId, id, tx);
-    await database.rows(sql`DELETE FROM alarm_settings WHERE id = ${id} AND company_id = ${ctx.companyId}`, tx);
+    const before = await findSetting(database, ctx.scope, id, tx);
+    await database.rows(sql`DELETE FROM alarm_settings WHERE id = ${id} AND ${ctx.scope.owns()}`, tx);
     const ended = await database.rows(sql`UPDATE alarms SET ended_at = now() WHERE setting_id = ${id} AND ended_at IS NULL RETURNING id`, tx);
     await recordAudit(database, tx, ctx.actor, {
       action: 'alarm.setting.delete',
-      companyId: ctx.companyId,
+      companyId: ctx.scope.companyId,
       targetType: 'alarm_setting',
       targetId: id,
       targetLabel: before.name,
@@ -248,17 +250,17 @@ const SCALE: Record<AlarmPeriod, number> = { day: 1 / 7, week: 1, month: 30 / 7 
  */
 export async function recommend(
   database: Database,
-  companyId: string,
+  scope: TenantScope,
   body: { scope: AlarmScope; groupId?: string; period: AlarmPeriod },
 ): Promise<{ devices: number; thresholdMb: number | null; averageMb: number | null }> {
   const groupId = body.scope === 'group' ? body.groupId : undefined;
   if (body.scope === 'group' && !groupId) throw new AppError(28002, { field: 'groupId' });
-  if (groupId) await checkGroup(database, companyId, groupId);
+  if (groupId) await checkGroup(database, scope, groupId);
   const [r] = await database.rows<{ devices: number; largest: string | null; average: string | null }>(
     sql`WITH d AS (
           SELECT dv.id, coalesce((SELECT sum(u.bytes) FROM device_usage_daily u WHERE u.device_id = dv.id
                                     AND u.day >= (now() AT TIME ZONE 'UTC')::date - 7 AND u.day < (now() AT TIME ZONE 'UTC')::date), 0) AS bytes
-          FROM devices dv WHERE dv.company_id = ${companyId}${groupId ? sql` AND dv.group_id = ${groupId}` : sql``})
+          FROM devices dv WHERE ${scope.owns(sql`dv.company_id`)}${groupId ? sql` AND dv.group_id = ${groupId}` : sql``})
         SELECT count(*)::int AS devices, max(bytes)::text AS largest, avg(bytes)::text AS average FROM d`,
   );
   const mb = (bytes: string | null) => (bytes === null ? null : Math.round((Number(bytes) / 1048576) * SCALE[body.period] * 100) / 100);

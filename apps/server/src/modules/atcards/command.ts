@@ -1,6 +1,7 @@
 import { DEVICE_TIMING, type DeviceStatus, type Locale, NO_SERVICE_STATUSES, type TAtCommandRequest } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
@@ -8,7 +9,7 @@ import { type Actor, type Changes, recordAudit } from '../audit/index.js';
 import { type ConnectivityProvider, deviceRef } from '../network/index.js';
 import { atStringOf } from './at-string.js';
 
-type Ctx = { companyId: string; userId: string; actor: Actor; locale: Locale };
+type Ctx = { scope: TenantScope; userId: string; actor: Actor; locale: Locale };
 
 type DeviceRow = {
   id: string;
@@ -39,7 +40,7 @@ export async function sendAtCommand(
   const { device, opId } = await database.db.transaction(async (tx) => {
     const [device] = await database.rows<DeviceRow>(
       sql`SELECT id, imei, region, company_id, status, iccid, last_switch_at
-          FROM devices WHERE imei = ${body.imei} AND company_id = ${ctx.companyId} FOR UPDATE`,
+          FROM devices WHERE imei = ${body.imei} AND ${ctx.scope.owns()} FOR UPDATE`,
       tx,
     );
     if (!device) throw new AppError(36001, { field: 'imei' });

@@ -7,8 +7,8 @@ import { atLog, listAtCards } from './list.js';
 /** AT card management: the SIM slots of the company's devices and the AT commands sent to them (docs/at-cards.md). */
 export const atCardHandlers = ({ database, provider }: { database: Database; provider: ConnectivityProvider }) =>
   handlers({
-    'POST /rrp/atCard/list': ({ scope, body }) => listAtCards(database, scope.companyId, body),
-    'POST /rrp/atCard/log': ({ scope, body }) => atLog(database, scope.companyId, body.imei),
+    'POST /rrp/atCard/list': ({ scope, body }) => listAtCards(database, scope, body),
+    'POST /rrp/atCard/log': ({ scope, body }) => atLog(database, scope, body.imei),
     'POST /rrp/atCard/command': ({ scope, caller, actor, locale, body }) =>
-      sendAtCommand(database, provider, { companyId: scope.companyId, userId: caller.userId, actor, locale }, body),
+      sendAtCommand(database, provider, { scope, userId: caller.userId, actor, locale }, body),
   });

@@ -2,6 +2,7 @@ import { AT_CARD_LIMITS, type AtCardState, type NetworkOperatorCode, type TAtCar
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import type { TenantScope } from '../../db/scope.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { deviceOperations } from '../devices/index.js';
@@ -27,8 +28,8 @@ const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * one query. Filters apply to slots: the keyword to the IMEI or the
  * slot's ICCID, the state to the state as computed.
  */
-export async function listAtCards(database: Database, companyId: string, q: z.output<typeof zAtCardListRequest>): Promise<{ total: number; list: TAtCard[] }> {
-  const where: SQL[] = [sql`d.company_id = ${companyId}`];
+export async function listAtCards(database: Database, scope: TenantScope, q: z.output<typeof zAtCardListRequest>): Promise<{ total: number; list: TAtCard[] }> {
+  const where: SQL[] = [scope.owns(sql`d.company_id`)];
   if (q.keyword) {
     const k = like(q.keyword);
     where.push(sql`(d.imei LIKE ${k} OR c.iccid LIKE ${k})`);
@@ -76,8 +77,8 @@ export async function listAtCards(database: Database, companyId: string, q: z.ou
 type AtDetail = { command?: 'switch' | 'sync'; slot?: number | null; at?: string; response?: string | null } | null;
 
 /** The AT commands sent to a device of the company and the module's raw answers, newest first (36001 for another company's IMEI). */
-export async function atLog(database: Database, companyId: string, imei: string): Promise<{ list: TAtLogEntry[] }> {
-  const [device] = await database.rows<{ id: string }>(sql`SELECT id FROM devices WHERE imei = ${imei} AND company_id = ${companyId}`);
+export async function atLog(database: Database, scope: TenantScope, imei: string): Promise<{ list: TAtLogEntry[] }> {
+  const [device] = await database.rows<{ id: string }>(sql`SELECT id FROM devices WHERE imei = ${imei} AND ${scope.owns()}`);
   if (!device) throw new AppError(36001, { field: 'imei' });
   const ops = await deviceOperations(database, device.id, AT_CARD_LIMITS.logShown, sql`o.action = 'at_command'`);
   return {

@@ -1,7 +1,7 @@
 import type { AuditActorKind, TAuditEvent } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { companiesIn, type TenantScope } from '../../db/scope.js';
+import type { TenantScope } from '../../db/scope.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 
@@ -33,9 +33,9 @@ function dayStart(day: string, field: 'from' | 'to'): number {
  */
 export async function auditWhere(database: Database, reach: AuditReach, f: AuditFilters): Promise<SQL> {
   const parts: SQL[] = [];
-  if (reach) parts.push(sql`e.company_id IN ${companiesIn(reach)}`);
+  if (reach) parts.push(sql`e.company_id IN ${reach.companyIds()}`);
   if (f.companyId) {
-    const [c] = await database.rows(sql`SELECT 1 FROM companies WHERE id = ${f.companyId} ${reach ? sql`AND id IN ${companiesIn(reach)}` : sql``}`);
+    const [c] = await database.rows(sql`SELECT 1 FROM companies WHERE id = ${f.companyId} ${reach ? sql`AND id IN ${reach.companyIds()}` : sql``}`);
     if (!c) throw new AppError(21001, { field: 'companyId' });
     parts.push(sql`e.company_id = ${f.companyId}`);
   }

@@ -1,8 +1,9 @@
 import { BILLING_RATE_CODES, type BillingRateCode } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import { billedBy } from '../../db/subtree.js';
 import { recordAudit } from '../audit/index.js';
-import { billedBy, payerOf } from '../licenses/index.js';
+import { payerOf } from '../licenses/index.js';
 import { SYSTEM_ACTOR } from '../orders/index.js';
 import { type MonthRange, monthRange, previousMonth } from './month.js';
 

@@ -1,12 +1,13 @@
 import { BILLING_RATE_CODES, type Locale, type TBill, type TBillDetail, type TBillLine } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { companiesIn, type TenantScope } from '../../db/scope.js';
+import type { TenantScope } from '../../db/scope.js';
+import { billedBy } from '../../db/subtree.js';
 import { inLocale } from '../../i18n/index.js';
 import { iso, mb } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { findDevice } from '../devices/index.js';
-import { billedBy, payerOf } from '../licenses/index.js';
+import { payerOf } from '../licenses/index.js';
 import { fenToYuan } from '../orders/index.js';
 import { monthRange } from './month.js';
 
@@ -154,7 +155,7 @@ export async function deviceBills(database: Database, scope: TenantScope, imei: 
   const rows = await database.rows<LineRow & { bill_month: string }>(
     sql`SELECT b.bill_month, l.imei, l.device_name, l.usage_bytes, l.roaming_bytes, l.roaming_fen, l.number_fen
         FROM bill_lines l JOIN bills b ON b.id = l.bill_id
-        WHERE l.device_id = ${device.id} AND (b.company_id = ${payer.id} OR b.company_id IN ${companiesIn(scope)})
+        WHERE l.device_id = ${device.id} AND (b.company_id = ${payer.id} OR b.company_id IN ${scope.companyIds()})
         ORDER BY b.bill_month DESC, b.issued_at DESC
         LIMIT ${DEVICE_BILL_MONTHS}`,
   );

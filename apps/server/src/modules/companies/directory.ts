@@ -1,8 +1,9 @@
 import { type Locale, localizeRoleName, type MemberState, type TOpsCompanyDetail, type TOpsCompanyRow } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { billedBy } from '../../db/subtree.js';
 import { AppError } from '../../plugins/errors.js';
-import { billedBy, payerOf, stockOf } from '../licenses/index.js';
+import { payerOf, stockOf } from '../licenses/index.js';
 import { certificationOf } from './certification.js';
 import { type CompanyRow, companyTree, iso } from './repository.js';
 

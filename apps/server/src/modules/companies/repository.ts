@@ -1,7 +1,8 @@
 import type { BillingMethod, CertificationState, CompanyState, TCompanyNode } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { subtreeOf, type TenantScope } from '../../db/scope.js';
+import type { TenantScope } from '../../db/scope.js';
+import { withinSubtree } from '../../db/subtree.js';
 import { AppError } from '../../plugins/errors.js';
 
 export type CompanyRow = {
@@ -30,7 +31,7 @@ export const iso = (d: string | Date | null): string | null => (d === null ? nul
  */
 export async function companyInScope(database: Database, scope: TenantScope, id: string, tx?: Tx, lock = false): Promise<CompanyRow> {
   const [c] = await database.rows<CompanyRow>(
-    sql`SELECT ${COLUMNS} FROM companies c WHERE c.id = ${id} AND c.id IN ${subtreeOf(scope.companyPath)} ${lock ? sql`FOR NO KEY UPDATE` : sql``}`,
+    sql`SELECT ${COLUMNS} FROM companies c WHERE c.id = ${id} AND c.id IN ${scope.subtree().companyIds()} ${lock ? sql`FOR NO KEY UPDATE` : sql``}`,
     tx,
   );
   if (!c) throw new AppError(21001, { field: 'id' });
@@ -59,7 +60,7 @@ async function subtreeRows(database: Database, rootPath: string): Promise<NodeRo
     SELECT ${COLUMNS},
            (SELECT count(*) FROM users u WHERE u.company_id = c.id AND u.state <> 'deleted')::int AS members,
            (SELECT count(*) FROM devices d WHERE d.company_id = c.id)::int AS devices
-    FROM companies c WHERE c.path LIKE ${`${rootPath}%`}
+    FROM companies c WHERE ${withinSubtree(sql`c.path`, rootPath)}
     ORDER BY c.created_at, c.name, c.id`);
 }
 

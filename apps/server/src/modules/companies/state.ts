@@ -2,6 +2,7 @@ import type { CompanyState } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { TenantScope } from '../../db/scope.js';
+import { subtreeOf, withinSubtree } from '../../db/subtree.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit, recordAuditMany } from '../audit/index.js';
 import { subCompanyInScope } from './repository.js';
@@ -21,7 +22,7 @@ export async function setCompanyState(database: Database, ctx: { actor: Actor; s
     }
     const changed = await database.rows<{ id: string; name: string }>(
       sql`UPDATE companies SET state = ${body.state}, updated_at = now()
-          WHERE path LIKE ${`${c.path}%`} AND state <> ${body.state} RETURNING id, name`,
+          WHERE ${withinSubtree(sql`path`, c.path)} AND state <> ${body.state} RETURNING id, name`,
       tx,
     );
     if (changed.length === 0) {
@@ -33,7 +34,7 @@ export async function setCompanyState(database: Database, ctx: { actor: Actor; s
       await database.rows(
         sql`UPDATE sessions SET ended_at = now(), end_reason = 'disabled'
             WHERE ended_at IS NULL AND expires_at > now()
-              AND user_id IN (SELECT id FROM users WHERE company_id IN (SELECT id FROM companies WHERE path LIKE ${`${c.path}%`}))`,
+              AND user_id IN (SELECT id FROM users WHERE company_id IN ${subtreeOf(c.path)})`,
         tx,
       );
     const before = body.state === 'enabled' ? 'disabled' : 'enabled';

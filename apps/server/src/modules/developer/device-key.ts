@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DEVELOPER_LIMITS, DEVICE_PROTOCOL, type TDeviceKey } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { TenantScope } from '../../db/scope.js';
 import { type Actor, HIDDEN, recordAudit } from '../audit/index.js';
 import { getOrCreateDeviceKey } from '../devicekeys/index.js';
 
@@ -21,10 +22,10 @@ function toDeviceKey(r: KeyRow): TDeviceKey {
 }
 
 /** The company's device key (created on first need) and the previous one while it still signs. */
-export async function queryDeviceKey(database: Database, companyId: string): Promise<TDeviceKey> {
-  await getOrCreateDeviceKey(database, companyId);
+export async function queryDeviceKey(database: Database, scope: TenantScope): Promise<TDeviceKey> {
+  await getOrCreateDeviceKey(database, scope.companyId);
   const [row] = await database.rows<KeyRow>(
-    sql`SELECT key_id, secret, created_at, previous_key_id, previous_valid_until FROM device_keys WHERE company_id = ${companyId}`,
+    sql`SELECT key_id, secret, created_at, previous_key_id, previous_valid_until FROM device_keys WHERE ${scope.owns()}`,
   );
   return toDeviceKey(row);
 }
@@ -33,8 +34,8 @@ export async function queryDeviceKey(database: Database, companyId: string): Pro
  * A new key id and secret in one update; the replaced key keeps signing for the grace period
  * (a key already in its grace period is replaced at once: only the latest previous key signs).
  */
-export async function rotateDeviceKey(database: Database, actor: Actor, companyId: string): Promise<TDeviceKey> {
-  await getOrCreateDeviceKey(database, companyId);
+export async function rotateDeviceKey(database: Database, actor: Actor, scope: TenantScope): Promise<TDeviceKey> {
+  await getOrCreateDeviceKey(database, scope.companyId);
   const keyId = `dk_${randomBytes(12).toString('hex')}`;
   const secret = randomBytes(32).toString('base64url');
   const grace = `${DEVELOPER_LIMITS.deviceKeyGraceHours} hours`;
@@ -43,13 +44,13 @@ export async function rotateDeviceKey(database: Database, actor: Actor, companyI
     const [row] = await database.rows<KeyRow & { old_key_id: string }>(
       sql`UPDATE device_keys SET key_id = ${keyId}, secret = ${secret}, created_at = now(),
             previous_key_id = key_id, previous_secret = secret, previous_valid_until = now() + ${grace}::interval
-          WHERE company_id = ${companyId}
+          WHERE ${scope.owns()}
           RETURNING key_id, secret, created_at, previous_key_id, previous_valid_until, previous_key_id AS old_key_id`,
       tx,
     );
     await recordAudit(database, tx, actor, {
       action: 'developer.deviceKey.rotate',
-      companyId,
+      companyId: scope.companyId,
       targetType: 'deviceKey',
       targetId: keyId,
       targetLabel: keyId,

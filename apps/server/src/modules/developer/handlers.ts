@@ -11,11 +11,11 @@ export type DeveloperDeps = { database: Database; config: Config };
 export const keyHandlers = ({ database, config }: DeveloperDeps) => {
   const apiKeyMaster = apiKeyMasterSecret(config);
   return handlers({
-    'POST /rrp/developer/deviceKey/query': ({ scope }) => queryDeviceKey(database, scope.companyId),
-    'POST /rrp/developer/deviceKey/rotate': ({ scope, actor }) => rotateDeviceKey(database, actor, scope.companyId),
-    'POST /rrp/developer/apiKey/list': ({ scope }) => listApiKeys(database, scope.companyId),
+    'POST /rrp/developer/deviceKey/query': ({ scope }) => queryDeviceKey(database, scope),
+    'POST /rrp/developer/deviceKey/rotate': ({ scope, actor }) => rotateDeviceKey(database, actor, scope),
+    'POST /rrp/developer/apiKey/list': ({ scope }) => listApiKeys(database, scope),
     'POST /rrp/developer/apiKey/add': ({ scope, actor, caller, body }) =>
-      addApiKey(database, apiKeyMaster, actor, { userId: caller.userId, companyId: scope.companyId, permissions: caller.permissions }, body),
-    'POST /rrp/developer/apiKey/revoke': ({ scope, actor, body }) => revokeApiKey(database, actor, scope.companyId, body.keyId),
+      addApiKey(database, apiKeyMaster, actor, { userId: caller.userId, scope, permissions: caller.permissions }, body),
+    'POST /rrp/developer/apiKey/revoke': ({ scope, actor, body }) => revokeApiKey(database, actor, scope, body.keyId),
   });
 };

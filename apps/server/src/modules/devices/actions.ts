@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
 import { deviceIdsByImei } from '../../db/imei-lookup.js';
-import { companiesIn, inScope, type TenantScope } from '../../db/scope.js';
+import type { TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
@@ -122,13 +122,13 @@ export async function migrateDevices(
   const imeis = parseImeis(input);
   return database.db.transaction(async (tx) => {
     const [target] = await database.rows<{ id: string; name: string }>(
-      sql`SELECT id, name FROM companies WHERE id = ${targetCompanyId} AND id IN ${companiesIn(scope)}`,
+      sql`SELECT id, name FROM companies WHERE id = ${targetCompanyId} AND id IN ${scope.companyIds()}`,
       tx,
     );
     if (!target) throw new AppError(21001, { field: 'companyId' });
     const found = await database.rows<{ id: string; imei: string; company_id: string; company_name: string }>(
       sql`SELECT d.id, d.imei, d.company_id, c.name AS company_name FROM devices d JOIN companies c ON c.id = d.company_id
-          WHERE d.id = ANY(${textArray(await deviceIdsByImei(database, imeis, tx))}::uuid[]) AND ${inScope(scope, sql`d.company_id`)}
+          WHERE d.id = ANY(${textArray(await deviceIdsByImei(database, imeis, tx))}::uuid[]) AND ${scope.owns(sql`d.company_id`)}
           ORDER BY d.id FOR UPDATE OF d`,
       tx,
     );

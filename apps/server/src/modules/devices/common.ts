@@ -1,7 +1,7 @@
 import { IMEI_RE, LIMITS } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { inScope, type TenantScope } from '../../db/scope.js';
+import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 
 export type DeviceCore = {
@@ -20,7 +20,7 @@ export type DeviceCore = {
 export async function findDevice(database: Database, scope: TenantScope, imei: string, tx?: Tx, forUpdate = false): Promise<DeviceCore> {
   const [d] = await database.rows<DeviceCore>(
     sql`SELECT id, imei, region, company_id, status, suspended, auto_renew, license_expires_at, last_switch_at
-        FROM devices WHERE imei = ${imei} AND ${inScope(scope)} ${forUpdate ? sql`FOR UPDATE` : sql``}`,
+        FROM devices WHERE imei = ${imei} AND ${scope.owns()} ${forUpdate ? sql`FOR UPDATE` : sql``}`,
     tx,
   );
   if (!d) throw new AppError(23003);

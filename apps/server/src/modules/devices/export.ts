@@ -4,7 +4,7 @@ import { EXPORT_LIMITS, type ExportMode, type Locale } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../db/client.js';
-import { companiesIn, type TenantScope } from '../../db/scope.js';
+import type { TenantScope } from '../../db/scope.js';
 import { type MessageKey, type Params, t } from '../../i18n/index.js';
 import { mb } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
@@ -48,7 +48,7 @@ export function streamUsageXlsx(database: Database, scope: TenantScope, days: st
     const index = new Map(days.map((d, i) => [d, i]));
     // Company by company, each in id order on the (company_id, id) index: every batch is a
     // short index range, whatever the size of the platform.
-    const companies = await database.rows<{ id: string }>(sql`SELECT id FROM companies WHERE id IN ${companiesIn(scope)} ORDER BY id`);
+    const companies = await database.rows<{ id: string }>(sql`SELECT id FROM companies WHERE id IN ${scope.companyIds()} ORDER BY id`);
     let ci = 0;
     let last = '00000000-0000-0000-0000-000000000000';
     while (ci < companies.length) {

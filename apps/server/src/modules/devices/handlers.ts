@@ -1,6 +1,6 @@
 import { type Locale, REGIONS, type SwitchTarget } from '@rrp/contracts';
 import type { Database } from '../../db/client.js';
-import { ownCompany, type TenantScope } from '../../db/scope.js';
+import type { TenantScope } from '../../db/scope.js';
 import { type FileReply, handlers } from '../../http/handler.js';
 import { t } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
@@ -44,7 +44,7 @@ export const deviceHandlers = ({ database, provider }: { database: Database; pro
       if (!file || file.data.length === 0) throw new AppError(23004);
       if (!/\.xlsx$/i.test(file.filename)) throw new AppError(23005);
       const rows = await readImportFile(file.data);
-      return runImport(database, provider, caller, actor, ownCompany(scope), { name: file.filename, region, rows });
+      return runImport(database, provider, caller, actor, scope.own(), { name: file.filename, region, rows });
     },
 
     'GET /rrp/device/import/template': async ({ locale }) => xlsx(t(locale, 'devices.file.template'), await templateXlsx(locale)),

@@ -4,6 +4,7 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companyIdOf, imeis, importFile, otherCompany, readXlsx, setStock, stock, upload, wideWorkbook, xlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, TEST_DB, type TestApp } from '../../../test/helper.js';
+import { TenantScope } from '../../db/scope.js';
 import { isSaneZip } from '../../lib/xlsx/guard.js';
 import { checkRows, runImport } from './import.js';
 
@@ -282,7 +283,7 @@ describe('device import: the rows', () => {
     // another import commits list[2] meanwhile
     await t.database.rows(sql`INSERT INTO devices (company_id, imei, region) VALUES (${demo.id}, ${list[2]}, 'europe')`);
     const [user] = await t.database.rows<{ id: string }>(sql`SELECT id FROM users WHERE email = ${DEMO.admin}`);
-    const scope = { companyId: demo.id, companyPath: demo.path, reach: 'company' as const };
+    const scope = TenantScope.of({ companyId: demo.id, companyPath: demo.path }, 'company');
     const file = { name: 'race.xlsx', region: 'europe', rows: checked.valid };
     const actor = { kind: 'member' as const, id: user.id, name: 'race', companyId: demo.id, address: null, requestId: null };
     const task = runImport(t.database, t.provider, { userId: user.id }, actor, scope, file, async () => checked);

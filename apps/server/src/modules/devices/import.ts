@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
 import { devicesByImei } from '../../db/imei-lookup.js';
-import { inScope, type TenantScope } from '../../db/scope.js';
+import type { TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
@@ -188,16 +188,16 @@ const TASK_COLUMNS = sql`t.id, t.task_name, t.region, t.status, t.total, t.proce
 export async function findTask(database: Database, scope: TenantScope, id: string): Promise<TImportTask | null> {
   const [r] = await database.rows<TaskRow>(
     sql`SELECT ${TASK_COLUMNS} FROM import_tasks t LEFT JOIN users u ON u.id = t.user_id
-        WHERE t.id = ${id} AND ${inScope(scope, sql`t.company_id`)}`,
+        WHERE t.id = ${id} AND ${scope.owns(sql`t.company_id`)}`,
   );
   return r ? toTask(r) : null;
 }
 
 export async function listTasks(database: Database, scope: TenantScope, pageNum: number, pageSize: number): Promise<TImportLogList> {
-  const [c] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM import_tasks WHERE ${inScope(scope)}`);
+  const [c] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM import_tasks WHERE ${scope.owns()}`);
   const rows = await database.rows<TaskRow>(
     sql`SELECT ${TASK_COLUMNS} FROM import_tasks t LEFT JOIN users u ON u.id = t.user_id
-        WHERE ${inScope(scope, sql`t.company_id`)}
+        WHERE ${scope.owns(sql`t.company_id`)}
         ORDER BY t.created_at DESC, t.id DESC OFFSET ${(pageNum - 1) * pageSize} LIMIT ${pageSize}`,
   );
   return { total: c.n, list: rows.map(toTask) };
@@ -205,7 +205,7 @@ export async function listTasks(database: Database, scope: TenantScope, pageNum:
 
 export async function taskFailures(database: Database, scope: TenantScope, id: string): Promise<{ name: string; failures: ImportFailure[] } | null> {
   const [r] = await database.rows<{ task_name: string; failures: ImportFailure[] }>(
-    sql`SELECT task_name, failures FROM import_tasks WHERE id = ${id} AND ${inScope(scope)}`,
+    sql`SELECT task_name, failures FROM import_tasks WHERE id = ${id} AND ${scope.owns()}`,
   );
   return r ? { name: r.task_name, failures: r.failures } : null;
 }

@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/helper.js';
 import type { Database } from '../../db/client.js';
-import type { TenantScope } from '../../db/scope.js';
+import { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { listDevices } from './repository.js';
 
@@ -93,7 +93,7 @@ async function reference(scope: TenantScope, sort: DeviceSort, f: Filters): Prom
 }
 
 const list = (scope: TenantScope, body: Record<string, unknown>) => listDevices(database, scope, zDeviceListRequest.parse(body));
-const subtree = (c: Company): TenantScope => ({ companyId: c.id, companyPath: c.path, reach: 'subtree' });
+const subtree = (c: Company): TenantScope => TenantScope.of({ companyId: c.id, companyPath: c.path }, 'subtree');
 
 /** Every page by cursor and by page number equals the reference, in order; the total too. */
 async function expectSameAsReference(scope: TenantScope, sort: DeviceSort, f: Filters) {
@@ -169,7 +169,7 @@ describe('device list pages', () => {
   }, 300_000);
 
   it('equal it from a sub-company, and for a company-only scope', async () => {
-    const own: TenantScope = { ...subtree(co.A1), reach: 'company' };
+    const own = subtree(co.A1).own();
     for (const sort of DEVICE_SORTS)
       for (const f of [{}, { online: true }, { name: 'truck' }, { groupId: groups[co.A1.id][1] }, { groupId: groups[co.A1a.id][1] }] as Filters[]) {
         await expectSameAsReference(subtree(co.A1), sort, f);

@@ -1,6 +1,6 @@
 import { DEVICE_LIST_COUNT_CAP, type TDeviceListRequest } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { companiesIn, type TenantScope } from '../../db/scope.js';
+import type { TenantScope } from '../../db/scope.js';
 
 /** The order of a list: a column of `devices d`, its direction, and the cast of a cursor's key back to its type. */
 export type ListOrder = { col: SQL; dir: 'asc' | 'desc'; cast: SQL };
@@ -83,7 +83,7 @@ function countQuery(filters: SQL[]): SQL {
 export function listQuery(scope: TenantScope, columns: SQL, o: ListOrder, filters: SQL[], start: ListStart, limit: number): SQL {
   const dir = o.dir === 'desc' ? sql`DESC` : sql`ASC`;
   return sql`
-    WITH scope_companies AS MATERIALIZED (SELECT id FROM ${companiesIn(scope)} AS s(id))
+    WITH scope_companies AS MATERIALIZED (SELECT id FROM ${scope.companyIds()} AS s(id))
     SELECT n.n AS matched, p.* FROM (${countQuery(filters)}) n
     LEFT JOIN LATERAL (${pageQuery(columns, o, filters, start, limit)}) p ON true
     ORDER BY p.sort_key ${dir}, p.id ${dir}`;

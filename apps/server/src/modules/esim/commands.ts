@@ -1,6 +1,7 @@
 import type { EsimAction, Locale, ProfileState, TEsimActionResult } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
@@ -21,7 +22,7 @@ const AUDIT_ACTION = {
 /** The state a profile command starts from (SGP.22: enable a disabled profile, disable the enabled one, delete a disabled one). */
 const PROFILE_FROM: Partial<Record<EsimCommand, ProfileState>> = { esim_enable: 'disabled', esim_disable: 'enabled', esim_delete: 'disabled' };
 
-type Ctx = { companyId: string; userId: string; actor: Actor; locale: Locale };
+type Ctx = { scope: TenantScope; userId: string; actor: Actor; locale: Locale };
 
 /**
  * Sends an eSIM command: checks it against the eUICC as it is now and refuses, changing
@@ -40,9 +41,9 @@ export async function sendEsimCommand(
 ): Promise<TEsimActionResult> {
   const { device, opId } = await database.db.transaction(async (tx) => {
     // lock first, then read: the reads below then see every command committed before the lock
-    const [locked] = await database.rows(sql`SELECT id FROM devices WHERE eid = ${eid} AND company_id = ${ctx.companyId} FOR UPDATE`, tx);
+    const [locked] = await database.rows(sql`SELECT id FROM devices WHERE eid = ${eid} AND ${ctx.scope.owns()} FOR UPDATE`, tx);
     if (!locked) throw new AppError(35001, { field: 'eid' });
-    const device = await findEsim(database, ctx.companyId, eid, tx);
+    const device = await findEsim(database, ctx.scope, eid, tx);
     const profiles = await database.rows<{ iccid: string; state: ProfileState }>(
       sql`SELECT iccid, state FROM esim_profiles WHERE device_id = ${device.id} ORDER BY state = 'deleted'`,
       tx,

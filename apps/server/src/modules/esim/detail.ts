@@ -1,6 +1,7 @@
 import { ESIM_LIMITS, type NetworkOperatorCode, type ProfileState, type TEsimDetail } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { TenantScope } from '../../db/scope.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { deviceOperations } from '../devices/index.js';
@@ -9,10 +10,10 @@ import { ESIM_COLUMNS, ESIM_JOINS, type EsimDbRow, toEsimRow } from './rows.js';
 export type EsimDevice = EsimDbRow & { region: string; company_id: string; suspended: boolean };
 
 /** The caller company's device carrying the EID; 35001 when there is none, whoever else has it. */
-export async function findEsim(database: Database, companyId: string, eid: string, tx?: Tx): Promise<EsimDevice> {
+export async function findEsim(database: Database, scope: TenantScope, eid: string, tx?: Tx): Promise<EsimDevice> {
   const [d] = await database.rows<EsimDevice>(
     sql`SELECT ${ESIM_COLUMNS}, d.region, d.company_id, d.suspended FROM devices d ${ESIM_JOINS}
-        WHERE d.eid = ${eid} AND d.company_id = ${companyId}`,
+        WHERE d.eid = ${eid} AND ${scope.owns(sql`d.company_id`)}`,
     tx,
   );
   if (!d) throw new AppError(35001, { field: 'eid' });
@@ -30,8 +31,8 @@ type ProfileRow = {
 };
 
 /** One eSIM: its row, its profiles (deleted ones last) and its eSIM commands and card switches, newest first. */
-export async function esimDetail(database: Database, companyId: string, eid: string): Promise<TEsimDetail> {
-  const esim = await findEsim(database, companyId, eid);
+export async function esimDetail(database: Database, scope: TenantScope, eid: string): Promise<TEsimDetail> {
+  const esim = await findEsim(database, scope, eid);
   const [profiles, ops] = await Promise.all([
     database.rows<ProfileRow>(
       sql`SELECT iccid, operator_code, state, ac_code, usage_bytes, created_at, updated_at FROM esim_profiles

@@ -4,6 +4,7 @@ import { ESIM_LIMITS, type Locale, type TEsimListRequest } from '@rrp/contracts'
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../db/client.js';
+import type { TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
 import { mb } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
@@ -34,7 +35,7 @@ const COLUMNS = [
  */
 export function streamEsimXlsx(
   database: Database,
-  companyId: string,
+  scope: TenantScope,
   q: Pick<TEsimListRequest, 'keyword' | 'state' | 'operatorCode'>,
   locale: Locale,
   log: (err: unknown) => void,
@@ -48,7 +49,7 @@ export function streamEsimXlsx(
     for (let written = 0; written < ESIM_LIMITS.exportMaxRows; ) {
       const rows: (EsimDbRow & { at: string })[] = await database.rows<EsimDbRow & { at: string }>(
         sql`SELECT ${ESIM_COLUMNS}, d.created_at::text AS at FROM devices d ${ESIM_JOINS}
-            WHERE ${esimWhere(companyId, q)} ${after ? sql`AND (d.created_at, d.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+            WHERE ${scope.owns(sql`d.company_id`)} AND ${esimWhere(q)} ${after ? sql`AND (d.created_at, d.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
             ORDER BY d.created_at DESC, d.id DESC LIMIT ${Math.min(BATCH, ESIM_LIMITS.exportMaxRows - written)}`,
       );
       for (const r of rows) {

@@ -51,9 +51,9 @@ export const toEsimRow = (r: EsimDbRow): TEsimRow => ({
 
 type Filters = Pick<TEsimListRequest, 'keyword' | 'state' | 'operatorCode'>;
 
-/** The company's eSIMs (devices carrying an EID) matching the list's filters, over `devices d` and the enabled profile `e`. */
-export function esimWhere(companyId: string, q: Filters): SQL {
-  const parts: SQL[] = [sql`d.company_id = ${companyId}`, sql`d.eid IS NOT NULL`];
+/** eSIMs (devices carrying an EID) matching the list's filters, over `devices d` and the enabled profile `e`; the caller adds its scope. */
+export function esimWhere(q: Filters): SQL {
+  const parts: SQL[] = [sql`d.eid IS NOT NULL`];
   if (q.keyword) {
     const k = `%${likeEscape(q.keyword)}%`;
     parts.push(sql`(d.eid LIKE ${k} OR d.imei LIKE ${k} OR e.iccid LIKE ${k})`);

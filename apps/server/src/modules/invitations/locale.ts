@@ -1,6 +1,7 @@
 import { type Locale, normalizeLocale } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import { withinSubtree } from '../../db/subtree.js';
 
 /**
  * The company's language, for the e-mails it sends its people (invitations): the stored
@@ -9,7 +10,7 @@ import type { Database, Tx } from '../../db/client.js';
 export async function companyLocale(database: Database, tx: Tx, companyId: string, fallback: Locale): Promise<Locale> {
   const [r] = await database.rows<{ locale: string }>(
     sql`SELECT u.locale FROM companies c
-        JOIN companies a ON c.path LIKE a.path || '%'
+        JOIN companies a ON ${withinSubtree(sql`c.path`, sql`a.path`)}
         JOIN users u ON u.company_id = a.id AND u.state IN ('enabled', 'disabled')
         JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id AND r.is_super
         WHERE c.id = ${companyId}

@@ -2,7 +2,6 @@ export { licenseHandlers } from './handlers.js';
 export { AUTO_RENEW_JOB, licenseJobs } from './jobs.js';
 export { processExpiries } from './renewal.js';
 export {
-  billedBy,
   grantLicenses,
   licenseCount,
   lockStock,

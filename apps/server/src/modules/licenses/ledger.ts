@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
 import { deviceIdsByImei } from '../../db/imei-lookup.js';
-import { inScope, type TenantScope } from '../../db/scope.js';
+import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
 import { payerOf } from './repository.js';
@@ -60,7 +60,7 @@ export async function licenseLedger(
 
 /** Devices whose License ends within 30 days, soonest first. */
 export async function expiringDevices(database: Database, scope: TenantScope, q: { pageNum: number; pageSize: number }) {
-  const where = sql`${inScope(scope, sql`d.company_id`)} AND d.license_expires_at > now()
+  const where = sql`${scope.owns(sql`d.company_id`)} AND d.license_expires_at > now()
                     AND d.license_expires_at <= now() + ${`${LICENSE.expiryWarningDays} days`}::interval`;
   const [rows, [count]] = await Promise.all([
     database.rows<{ id: string; imei: string; name: string; company_name: string; license_expires_at: string; auto_renew: boolean }>(sql`
@@ -92,11 +92,11 @@ export async function setAutoRenewBulk(
   b: { imeis?: string[]; all?: boolean; autoRenew: boolean },
 ): Promise<{ updated: number }> {
   return database.db.transaction(async (tx) => {
-    let target: SQL = inScope(ctx.scope);
+    let target: SQL = ctx.scope.owns();
     if (b.imeis) {
       const imeis = [...new Set(b.imeis)];
       const found = await database.rows<{ id: string; imei: string }>(
-        sql`SELECT id, imei FROM devices WHERE id = ANY(${textArray(await deviceIdsByImei(database, imeis, tx))}::uuid[]) AND ${inScope(ctx.scope)}`,
+        sql`SELECT id, imei FROM devices WHERE id = ANY(${textArray(await deviceIdsByImei(database, imeis, tx))}::uuid[]) AND ${ctx.scope.owns()}`,
         tx,
       );
       const known = new Set(found.map((r) => r.imei));

@@ -1,32 +1,18 @@
 import { LICENSE, type TLicenseCount } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { inScope, type TenantScope } from '../../db/scope.js';
+import type { TenantScope } from '../../db/scope.js';
+import { billedBy, payerStatement } from '../../db/subtree.js';
 import { AppError } from '../../plugins/errors.js';
 
-/**
- * The company whose License stock and data pool a company uses: itself when it bills
- * independently, else the nearest ancestor that does (a sub-company billed by its parent).
- */
-const PAYER_OF = (companyId: SQL | string, columns: SQL) =>
-  sql`SELECT ${columns} FROM companies c JOIN companies p ON c.path LIKE p.path || '%'
-      WHERE c.id = ${companyId}
-      ORDER BY (p.billing = 'independent' OR p.parent_id IS NULL) DESC, length(p.path) DESC LIMIT 1`;
-
 /** The payer's id as a scalar subquery, for statements that write to its ledgers. */
-export const payerIdOf = (companyId: SQL) => sql`(${PAYER_OF(companyId, sql`p.id`)})`;
+export const payerIdOf = (companyId: SQL) => sql`(${payerStatement(companyId, sql`p.id`)})`;
 
 export async function payerOf(database: Database, companyId: string, tx?: Tx): Promise<{ id: string; path: string }> {
-  const [p] = await database.rows<{ id: string; path: string }>(PAYER_OF(companyId, sql`p.id, p.path`), tx);
+  const [p] = await database.rows<{ id: string; path: string }>(payerStatement(companyId, sql`p.id, p.path`), tx);
   if (!p) throw new AppError(21001);
   return p;
 }
-
-/** Companies whose devices draw on this payer's stock: its subtree, minus independent sub-trees. */
-export const billedBy = (payer: { id: string; path: string }): SQL => sql`(
-  SELECT c.id FROM companies c WHERE c.path LIKE ${`${payer.path}%`}
-    AND NOT EXISTS (SELECT 1 FROM companies i WHERE i.billing = 'independent' AND i.id <> ${payer.id}
-                    AND i.path LIKE ${`${payer.path}%`} AND c.path LIKE i.path || '%'))`;
 
 /**
  * Serialises every writer of a payer's stock: the company row lock, held to the end of the
@@ -65,7 +51,7 @@ export async function licenseCount(database: Database, scope: TenantScope): Prom
       SELECT count(*) FILTER (WHERE license_expires_at > now())::int AS in_use,
              count(*) FILTER (WHERE license_expires_at > now()
                                AND license_expires_at <= now() + ${`${LICENSE.expiryWarningDays} days`}::interval)::int AS expiring
-      FROM devices WHERE ${inScope(scope)}`),
+      FROM devices WHERE ${scope.owns()}`),
   ]);
   return { stock, inUse: u.in_use, expiring30d: u.expiring, reserved, importable: Math.max(0, stock - reserved) };
 }

@@ -1,5 +1,6 @@
 import { LIMITS, type Locale, type TMemberAdd } from '@rrp/contracts';
 import type { Database } from '../../db/client.js';
+import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
 import { companyLocale, createPendingMember } from '../invitations/index.js';
@@ -14,30 +15,30 @@ import { companyName, findRoles, memberCount } from './repository.js';
  */
 export async function addMember(
   database: Database,
-  ctx: { actor: Actor; companyId: string; userId: string; locale: Locale; publicUrl: string },
+  ctx: { actor: Actor; scope: TenantScope; userId: string; locale: Locale; publicUrl: string },
   body: TMemberAdd,
 ): Promise<{ id: string }> {
   return database.db.transaction(async (tx) => {
-    await lockCompany(database, tx, ctx.companyId);
-    const roles = await findRoles(database, tx, ctx.companyId, body.roleIds);
+    await lockCompany(database, tx, ctx.scope.companyId);
+    const roles = await findRoles(database, tx, ctx.scope, body.roleIds);
     assertCanGive(await heldCodes(database, ctx.userId, tx), roles);
-    if ((await memberCount(database, tx, ctx.companyId)) >= LIMITS.membersMax) throw new AppError(30017, { params: { max: LIMITS.membersMax } });
+    if ((await memberCount(database, tx, ctx.scope)) >= LIMITS.membersMax) throw new AppError(30017, { params: { max: LIMITS.membersMax } });
     const id = await createPendingMember(database, tx, {
-      companyId: ctx.companyId,
+      companyId: ctx.scope.companyId,
       name: body.name,
       phone: body.phone,
       mail: body.mail,
       roleIds: roles.map((r) => r.id),
       state: body.state,
       description: body.description,
-      locale: await companyLocale(database, tx, ctx.companyId, ctx.locale),
+      locale: await companyLocale(database, tx, ctx.scope.companyId, ctx.locale),
       invitedBy: ctx.actor,
       publicUrl: ctx.publicUrl,
-      companyName: await companyName(database, tx, ctx.companyId),
+      companyName: await companyName(database, tx, ctx.scope.companyId),
     });
     await recordAudit(database, tx, ctx.actor, {
       action: 'member.add',
-      companyId: ctx.companyId,
+      companyId: ctx.scope.companyId,
       targetType: 'member',
       targetId: id,
       targetLabel: body.name,

@@ -1,6 +1,7 @@
 import type { Locale } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { TenantScope } from '../../db/scope.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
@@ -19,23 +20,23 @@ export type MemberEdit = { id: string; name: string; phone: string; mail: string
  */
 export async function editMember(
   database: Database,
-  ctx: { actor: Actor; companyId: string; userId: string; locale: Locale; publicUrl: string },
+  ctx: { actor: Actor; scope: TenantScope; userId: string; locale: Locale; publicUrl: string },
   body: MemberEdit,
 ): Promise<null> {
   await database.db.transaction(async (tx) => {
-    await lockCompany(database, tx, ctx.companyId);
-    const target = await findMember(database, tx, ctx.companyId, body.id);
+    await lockCompany(database, tx, ctx.scope.companyId);
+    const target = await findMember(database, tx, ctx.scope, body.id);
     const held = await heldCodes(database, ctx.userId, tx);
     assertCanManage(held, target);
-    const roles = await findRoles(database, tx, ctx.companyId, body.roleIds);
+    const roles = await findRoles(database, tx, ctx.scope, body.roleIds);
     assertCanGive(held, roles);
-    if (!roles.some((r) => r.is_super)) await assertNotLastSuperAdmin(database, tx, ctx.companyId, target, 'roleIds');
+    if (!roles.some((r) => r.is_super)) await assertNotLastSuperAdmin(database, tx, ctx.scope, target, 'roleIds');
     const mail = body.mail.toLowerCase();
     await assertContactFree(database, tx, mail, body.phone, target.id);
 
     try {
       await database.rows(
-        sql`UPDATE users SET name = ${body.name}, phone = ${body.phone}, email = ${mail}, description = ${body.description ?? ''} WHERE id = ${target.id}`,
+        sql`UPDATE users SET name = ${body.name}, phone = ${body.phone}, email = ${mail}, description = ${body.description ?? ''} WHERE id = ${target.id} AND ${ctx.scope.owns()}`,
         tx,
       );
     } catch (e) {
@@ -55,16 +56,16 @@ export async function editMember(
         userId: target.id,
         name: body.name,
         mail,
-        locale: await companyLocale(database, tx, ctx.companyId, ctx.locale),
+        locale: await companyLocale(database, tx, ctx.scope.companyId, ctx.locale),
         acceptState: await pendingAcceptState(database, tx, target.id),
         invitedBy: ctx.actor,
         publicUrl: ctx.publicUrl,
-        companyName: await companyName(database, tx, ctx.companyId),
+        companyName: await companyName(database, tx, ctx.scope.companyId),
       });
     }
     await recordAudit(database, tx, ctx.actor, {
       action: 'member.update',
-      companyId: ctx.companyId,
+      companyId: ctx.scope.companyId,
       targetType: 'member',
       targetId: target.id,
       targetLabel: body.name,

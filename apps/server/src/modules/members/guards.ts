@@ -1,4 +1,5 @@
 import type { Database, Tx } from '../../db/client.js';
+import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { assertHeld } from '../roles/index.js';
 import { codesOf, type MemberRecord, otherEnabledSuperAdmins, type RoleRef } from './repository.js';
@@ -25,7 +26,7 @@ export const isEnabledSuperAdmin = (m: MemberRecord) => m.state === 'enabled' &&
  * the member being one (disable, delete, the role taken away) is refused when they are the last.
  * The caller holds the company lock (roles' lockCompany), so two such changes cannot both pass.
  */
-export async function assertNotLastSuperAdmin(database: Database, tx: Tx, companyId: string, target: MemberRecord, field = 'id'): Promise<void> {
+export async function assertNotLastSuperAdmin(database: Database, tx: Tx, scope: TenantScope, target: MemberRecord, field = 'id'): Promise<void> {
   if (!isEnabledSuperAdmin(target)) return;
-  if ((await otherEnabledSuperAdmins(database, tx, companyId, target.id)) === 0) throw new AppError(30003, { field });
+  if ((await otherEnabledSuperAdmins(database, tx, scope, target.id)) === 0) throw new AppError(30003, { field });
 }

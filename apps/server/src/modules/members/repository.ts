@@ -1,6 +1,7 @@
 import { type Locale, localizeRoleName, type MemberState, PERMISSIONS, type TMemberDetail, type TMemberRow } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 
 const iso = (v: string | Date) => new Date(v).toISOString();
@@ -23,10 +24,10 @@ export type MemberRecord = {
 export type RoleRef = { id: string; name: string; is_super: boolean; permissions: string[] };
 
 /** A member of the company, locked for the change; a deleted one or another company's is not found (30001). */
-export async function findMember(database: Database, tx: Tx, companyId: string, id: string): Promise<MemberRecord> {
+export async function findMember(database: Database, tx: Tx, scope: TenantScope, id: string): Promise<MemberRecord> {
   const [u] = await database.rows<Omit<MemberRecord, 'roles'>>(
     sql`SELECT id, name, email, phone, state, description, locale FROM users
-        WHERE id = ${id} AND company_id = ${companyId} AND kind = 'member' AND state <> 'deleted' FOR UPDATE`,
+        WHERE id = ${id} AND ${scope.owns()} AND kind = 'member' AND state <> 'deleted' FOR UPDATE`,
     tx,
   );
   if (!u) throw new AppError(30001, { field: 'id' });
@@ -39,10 +40,10 @@ export async function findMember(database: Database, tx: Tx, companyId: string, 
 }
 
 /** The roles named by a request, all of the caller's company (30006 naming the field otherwise). */
-export async function findRoles(database: Database, tx: Tx, companyId: string, roleIds: readonly string[]): Promise<RoleRef[]> {
+export async function findRoles(database: Database, tx: Tx, scope: TenantScope, roleIds: readonly string[]): Promise<RoleRef[]> {
   const ids = [...new Set(roleIds)];
   const rows = await database.rows<RoleRef>(
-    sql`SELECT id, name, is_super, permissions FROM roles WHERE company_id = ${companyId} AND id IN (${sql.join(
+    sql`SELECT id, name, is_super, permissions FROM roles WHERE ${scope.owns()} AND id IN (${sql.join(
       ids.map((i) => sql`${i}::uuid`),
       sql`, `,
     )}) ORDER BY created_at, id`,
@@ -56,19 +57,19 @@ export async function findRoles(database: Database, tx: Tx, companyId: string, r
 export const codesOf = (roles: readonly { permissions: string[] }[]): string[] => [...new Set(roles.flatMap((r) => r.permissions))];
 
 /** How many enabled members hold the company's super administrator role, one member left out. */
-export async function otherEnabledSuperAdmins(database: Database, tx: Tx, companyId: string, exceptUserId: string): Promise<number> {
+export async function otherEnabledSuperAdmins(database: Database, tx: Tx, scope: TenantScope, exceptUserId: string): Promise<number> {
   const [{ n }] = await database.rows<{ n: number }>(
     sql`SELECT count(DISTINCT u.id)::int AS n FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
-        WHERE u.company_id = ${companyId} AND u.state = 'enabled' AND r.is_super AND u.id <> ${exceptUserId}`,
+        WHERE ${scope.owns(sql`u.company_id`)} AND u.state = 'enabled' AND r.is_super AND u.id <> ${exceptUserId}`,
     tx,
   );
   return n;
 }
 
 /** Members of the company, not deleted (pending invitations count: they hold a place). */
-export async function memberCount(database: Database, tx: Tx, companyId: string): Promise<number> {
+export async function memberCount(database: Database, tx: Tx, scope: TenantScope): Promise<number> {
   const [{ n }] = await database.rows<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM users WHERE company_id = ${companyId} AND kind = 'member' AND state <> 'deleted'`,
+    sql`SELECT count(*)::int AS n FROM users WHERE ${scope.owns()} AND kind = 'member' AND state <> 'deleted'`,
     tx,
   );
   return n;
@@ -135,12 +136,12 @@ export type MemberQuery = { pageNum: number; pageSize: number; name?: string; ph
 /** Members of the company (deleted ones left out), filtered, newest first. */
 export async function listMembers(
   database: Database,
-  companyId: string,
+  scope: TenantScope,
   selfId: string,
   q: MemberQuery,
   locale: Locale,
 ): Promise<{ total: number; list: TMemberRow[] }> {
-  const where: SQL[] = [sql`u.company_id = ${companyId}`, sql`u.kind = 'member'`, sql`u.state <> 'deleted'`];
+  const where: SQL[] = [scope.owns(sql`u.company_id`), sql`u.kind = 'member'`, sql`u.state <> 'deleted'`];
   if (q.name) where.push(sql`u.name ILIKE ${`%${like(q.name)}%`}`);
   if (q.phone) where.push(sql`u.phone LIKE ${`%${like(q.phone)}%`}`);
   if (q.mail) where.push(sql`u.email ILIKE ${`%${like(q.mail)}%`}`);
@@ -156,10 +157,10 @@ export async function listMembers(
 }
 
 /** One member of the company with their codes and invitation (30001 for a deleted or foreign one). */
-export async function memberDetail(database: Database, companyId: string, selfId: string, id: string, locale: Locale): Promise<TMemberDetail> {
+export async function memberDetail(database: Database, scope: TenantScope, selfId: string, id: string, locale: Locale): Promise<TMemberDetail> {
   const [r] = await database.rows<Row>(
     sql`SELECT ${COLUMNS} FROM users u ${LIVE_INVITATION}
-        WHERE u.id = ${id} AND u.company_id = ${companyId} AND u.kind = 'member' AND u.state <> 'deleted'`,
+        WHERE u.id = ${id} AND ${scope.owns(sql`u.company_id`)} AND u.kind = 'member' AND u.state <> 'deleted'`,
   );
   if (!r) throw new AppError(30001, { field: 'id' });
   const codes = new Set(rolesOf(r).flatMap((x) => x.permissions));

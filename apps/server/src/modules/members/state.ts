@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { TenantScope } from '../../db/scope.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
 import { endUserSessions } from '../auth/index.js';
 import { heldCodes, lockCompany } from '../roles/index.js';
@@ -14,16 +15,16 @@ import { findMember, pendingAcceptState } from './repository.js';
  */
 export async function setMemberState(
   database: Database,
-  ctx: { actor: Actor; companyId: string; userId: string },
+  ctx: { actor: Actor; scope: TenantScope; userId: string },
   body: { id: string; state: 'enabled' | 'disabled' },
 ): Promise<null> {
   await database.db.transaction(async (tx) => {
-    await lockCompany(database, tx, ctx.companyId);
-    const target = await findMember(database, tx, ctx.companyId, body.id);
+    await lockCompany(database, tx, ctx.scope.companyId);
+    const target = await findMember(database, tx, ctx.scope, body.id);
     assertCanManage(await heldCodes(database, ctx.userId, tx), target);
     if (body.state === 'disabled') {
       assertNotSelf(ctx.userId, target);
-      await assertNotLastSuperAdmin(database, tx, ctx.companyId, target);
+      await assertNotLastSuperAdmin(database, tx, ctx.scope, target);
     }
     let changes: ReturnType<typeof changesOf>;
     if (target.state === 'pending') {
@@ -33,7 +34,7 @@ export async function setMemberState(
     } else {
       // conditional: a second identical request changes nothing and records nothing
       const changed = await database.rows(
-        sql`UPDATE users SET state = ${body.state} WHERE id = ${target.id} AND state IN ('enabled', 'disabled') AND state <> ${body.state} RETURNING id`,
+        sql`UPDATE users SET state = ${body.state} WHERE id = ${target.id} AND ${ctx.scope.owns()} AND state IN ('enabled', 'disabled') AND state <> ${body.state} RETURNING id`,
         tx,
       );
       if (!changed.length) return;
@@ -43,7 +44,7 @@ export async function setMemberState(
     if (!Object.keys(changes).length) return;
     await recordAudit(database, tx, ctx.actor, {
       action: 'member.state',
-      companyId: ctx.companyId,
+      companyId: ctx.scope.companyId,
       targetType: 'member',
       targetId: target.id,
       targetLabel: target.name,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
 import { deviceIdsByImei } from '../../db/imei-lookup.js';
-import { inScope, type TenantScope } from '../../db/scope.js';
+import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, type AuditEntry, recordAudit, recordAuditMany } from '../audit/index.js';
 import { type ConnectivityProvider, type DeviceRef, deviceRef } from '../network/index.js';
@@ -46,7 +46,7 @@ export async function updateDataCap(database: Database, ctx: { scope: TenantScop
     const candidates = await deviceIdsByImei(database, imeis, tx);
     const found = await database.rows<{ id: string; imei: string; company_id: string; data_cap_mb: number | null }>(
       sql`SELECT id, imei, company_id, data_cap_mb FROM devices
-          WHERE id = ANY(${textArray(candidates)}::uuid[]) AND ${inScope(ctx.scope)} ORDER BY id FOR NO KEY UPDATE`,
+          WHERE id = ANY(${textArray(candidates)}::uuid[]) AND ${ctx.scope.owns()} ORDER BY id FOR NO KEY UPDATE`,
       tx,
     );
     const mine = new Set(found.map((f) => f.imei));

@@ -1,7 +1,7 @@
 import { gradeOf, type Locale, MONITORING_LIMITS, type TDetection } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { inScope, type TenantScope } from '../../db/scope.js';
+import type { TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
@@ -68,7 +68,7 @@ export function detectionOf(r: Row, locale: Locale, now = Date.now()): TDetectio
 }
 
 async function findDetection(database: Database, scope: TenantScope, id: string, locale: Locale, tx?: Tx): Promise<TDetection> {
-  const [r] = await database.rows<Row>(sql`${SELECT} WHERE x.id = ${id} AND ${inScope(scope, sql`d.company_id`)}`, tx);
+  const [r] = await database.rows<Row>(sql`${SELECT} WHERE x.id = ${id} AND ${scope.owns(sql`d.company_id`)}`, tx);
   if (!r) throw new AppError(33004, { field: 'id' });
   return detectionOf(r, locale);
 }

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { inScope } from '../../db/scope.js';
 import { handlers } from '../../http/handler.js';
 import type { MemberCaller } from '../../plugins/auth.js';
 import { listMerchandise, updateMerchandise } from './catalogue.js';
@@ -20,7 +19,7 @@ export const orderHandlers = ({ database, gateway, remittanceAccount }: OrderDep
     'POST /rrp/merchandiseOrder/create': ({ caller, actor, locale, body }) =>
       createOrder(database, { caller: caller as MemberCaller, actor, locale, account: remittanceAccount }, body),
     'POST /rrp/merchandiseOrder/query/list': ({ scope, body, locale }) =>
-      listOrders(database, sql`${inScope(scope, sql`o.company_id`)} AND ${orderFilters(body)}`, body, locale),
+      listOrders(database, sql`${scope.owns(sql`o.company_id`)} AND ${orderFilters(body)}`, body, locale),
     'POST /rrp/merchandiseOrder/detail': async ({ scope, body, locale }) =>
       orderDetailOf(await findOrder(database, body.orderNo, scope), locale, remittanceAccount),
     'POST /rrp/merchandiseOrder/update': ({ scope, actor, locale, body }) => updateOrder(database, { scope, actor, locale }, body),

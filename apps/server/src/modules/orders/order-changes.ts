@@ -1,7 +1,7 @@
 import type { Locale, TOrder } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { inScope, type TenantScope } from '../../db/scope.js';
+import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
 import type { PaymentGateway } from './gateway.js';
@@ -28,7 +28,7 @@ async function moveOrder(
   const before = await findOrder(database, m.orderNo, m.scope);
   await database.db.transaction(async (tx) => {
     const [moved] = await database.rows(
-      sql`UPDATE orders o SET ${m.set} WHERE o.order_no = ${m.orderNo} AND ${m.scope ? inScope(m.scope, sql`o.company_id`) : sql`true`} AND ${m.when} RETURNING 1`,
+      sql`UPDATE orders o SET ${m.set} WHERE o.order_no = ${m.orderNo} AND ${m.scope ? m.scope.owns(sql`o.company_id`) : sql`true`} AND ${m.when} RETURNING 1`,
       tx,
     );
     if (!moved) {

@@ -10,7 +10,7 @@ import {
 } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { inScope, type TenantScope } from '../../db/scope.js';
+import type { TenantScope } from '../../db/scope.js';
 import { inLocale } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
 import { fenToYuan } from './codes.js';
@@ -94,7 +94,7 @@ export function orderDetailOf(r: OrderRow, locale: Locale, account: RemittanceAc
 
 /** One order the scope reaches (another company's order number is simply not found: 27001). */
 export async function findOrder(database: Database, orderNo: string, scope: TenantScope | null, tx?: Tx, lock = false): Promise<OrderRow> {
-  const where: SQL = scope ? sql`o.order_no = ${orderNo} AND ${inScope(scope, sql`o.company_id`)}` : sql`o.order_no = ${orderNo}`;
+  const where: SQL = scope ? sql`o.order_no = ${orderNo} AND ${scope.owns(sql`o.company_id`)}` : sql`o.order_no = ${orderNo}`;
   const [r] = await database.rows<OrderRow>(sql`${ORDER_SELECT} WHERE ${where}${lock ? sql` FOR UPDATE OF o` : sql``}`, tx);
   if (!r) throw new AppError(27001, { field: 'orderNo' });
   return r;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { subtreeOf, type TenantScope } from '../../db/scope.js';
+import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 
 export type ReportCompany = { id: string; name: string };
@@ -11,7 +11,7 @@ export type ReportCompany = { id: string; name: string };
  */
 export async function reportCompany(database: Database, scope: TenantScope, companyId: string | undefined): Promise<ReportCompany> {
   const id = companyId ?? scope.companyId;
-  const [c] = await database.rows<ReportCompany>(sql`SELECT id, name FROM companies WHERE id = ${id} AND id IN ${subtreeOf(scope.companyPath)}`);
+  const [c] = await database.rows<ReportCompany>(sql`SELECT id, name FROM companies WHERE id = ${id} AND id IN ${scope.subtree().companyIds()}`);
   if (!c) throw new AppError(21001, { field: 'companyId' });
   return c;
 }

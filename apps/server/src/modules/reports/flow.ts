@@ -1,7 +1,8 @@
 import { REPORT_LIMITS, type TFlowReport } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { billedBy, payerOf } from '../licenses/index.js';
+import { billedBy } from '../../db/subtree.js';
+import { payerOf } from '../licenses/index.js';
 import type { ReportCompany } from './company.js';
 import { companyUsage, deviceUsage } from './usage.js';
 import { dayBucket, dayKey, inDays, inTimes, perBucket, type ReportWindow, timeBucket, timeKey, windowFields } from './window.js';

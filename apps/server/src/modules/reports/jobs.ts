@@ -1,6 +1,7 @@
 import { effectivePermissions, type Locale, normalizeLocale, type ReportFrequency, type ReportKind, type ReportPeriod } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { withinSubtree } from '../../db/subtree.js';
 import type { JobHandler, Periodic } from '../../jobs/runner.js';
 import { type EmailJob, enqueueEmails } from '../../mail/outbox.js';
 import type { MailAttachment } from '../../mail/transport.js';
@@ -43,7 +44,7 @@ export async function sendDueSubscriptions(database: Database, now = Date.now())
       const due = await database.rows<Due>(
         sql`SELECT s.id, s.report, s.frequency, s.period, s.company_id, c.name AS company_name, u.email, u.locale, uc.billing,
                    (u.kind = 'member' AND u.state = 'enabled' AND uc.state <> 'disabled' AND c.state <> 'disabled'
-                    AND c.path LIKE uc.path || '%') AS allowed,
+                    AND ${withinSubtree(sql`c.path`, sql`uc.path`)}) AS allowed,
                    (SELECT array_agg(DISTINCT p) FROM user_roles ur JOIN roles r ON r.id = ur.role_id, unnest(r.permissions) AS p
                     WHERE ur.user_id = u.id) AS perms
             FROM report_subscriptions s

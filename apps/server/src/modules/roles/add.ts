@@ -2,6 +2,7 @@ import { LIMITS } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
+import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
 import { assertHeld, heldCodes, normalizeCodes } from './codes.js';
@@ -11,24 +12,24 @@ import { assertNameFree, lockCompany } from './repository.js';
 export async function addRole(
   database: Database,
   actor: Actor,
-  companyId: string,
+  scope: TenantScope,
   userId: string,
   body: { name: string; permissions: string[] },
 ): Promise<{ id: string }> {
   const permissions = normalizeCodes(body.permissions);
   return database.db.transaction(async (tx) => {
-    await lockCompany(database, tx, companyId);
+    await lockCompany(database, tx, scope.companyId);
     assertHeld(await heldCodes(database, userId, tx), permissions, 'permissions');
-    const [{ n }] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM roles WHERE company_id = ${companyId}`, tx);
+    const [{ n }] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM roles WHERE ${scope.owns()}`, tx);
     if (n >= LIMITS.rolesMax) throw new AppError(30017, { params: { max: LIMITS.rolesMax } });
-    await assertNameFree(database, tx, companyId, body.name, null);
+    await assertNameFree(database, tx, scope, body.name, null);
     const [role] = await database.rows<{ id: string }>(
-      sql`INSERT INTO roles (company_id, name, permissions) VALUES (${companyId}, ${body.name}, ${textArray(permissions)}::text[]) RETURNING id`,
+      sql`INSERT INTO roles (company_id, name, permissions) VALUES (${scope.companyId}, ${body.name}, ${textArray(permissions)}::text[]) RETURNING id`,
       tx,
     );
     await recordAudit(database, tx, actor, {
       action: 'role.add',
-      companyId,
+      companyId: scope.companyId,
       targetType: 'role',
       targetId: role.id,
       targetLabel: body.name,

@@ -2,6 +2,7 @@ import { type Locale, localizeRoleName, PERMISSIONS, SAMPLE_ROLES, type TRoleDet
 import { type SQL, sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
+import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 
 export type RoleRecord = { id: string; company_id: string; name: string; permissions: string[]; is_super: boolean };
@@ -25,9 +26,9 @@ export function roleNameKey(name: string): string {
 }
 
 /** A role of the company, locked for the change that reads it; another company's id is not found (30006). */
-export async function findRole(database: Database, tx: Tx, companyId: string, id: string): Promise<RoleRecord> {
+export async function findRole(database: Database, tx: Tx, scope: TenantScope, id: string): Promise<RoleRecord> {
   const [r] = await database.rows<RoleRecord>(
-    sql`SELECT id, company_id, name, permissions, is_super FROM roles WHERE id = ${id} AND company_id = ${companyId} FOR UPDATE`,
+    sql`SELECT id, company_id, name, permissions, is_super FROM roles WHERE id = ${id} AND ${scope.owns()} FOR UPDATE`,
     tx,
   );
   if (!r) throw new AppError(30006, { field: 'id' });
@@ -35,8 +36,8 @@ export async function findRole(database: Database, tx: Tx, companyId: string, id
 }
 
 /** Refuses a name another role of the company already has (30007), the role itself aside. */
-export async function assertNameFree(database: Database, tx: Tx, companyId: string, name: string, exceptId: string | null): Promise<void> {
-  const rows = await database.rows<{ id: string; name: string }>(sql`SELECT id, name FROM roles WHERE company_id = ${companyId}`, tx);
+export async function assertNameFree(database: Database, tx: Tx, scope: TenantScope, name: string, exceptId: string | null): Promise<void> {
+  const rows = await database.rows<{ id: string; name: string }>(sql`SELECT id, name FROM roles WHERE ${scope.owns()}`, tx);
   const key = roleNameKey(name);
   if (rows.some((r) => r.id !== exceptId && roleNameKey(r.name) === key)) throw new AppError(30007, { field: 'name' });
 }
@@ -58,11 +59,11 @@ const ROLE_COLUMNS = sql`r.id, r.name, r.permissions, r.created_at, r.is_super,
 /** The company's roles, the super administrator's first, then by creation. */
 export async function listRoles(
   database: Database,
-  companyId: string,
+  scope: TenantScope,
   q: { pageNum: number; pageSize: number; name?: string },
   locale: Locale,
 ): Promise<{ total: number; list: TRoleRow[] }> {
-  const where: SQL[] = [sql`r.company_id = ${companyId}`];
+  const where: SQL[] = [scope.owns(sql`r.company_id`)];
   if (q.name) {
     // a sample role is found by its label in either language
     const needle = q.name.toLowerCase();
@@ -85,17 +86,17 @@ export async function listRoles(
 }
 
 /** Every role of the company, named in the reader's language, the super administrator's first. */
-export async function roleOptions(database: Database, companyId: string, locale: Locale): Promise<{ list: { id: string; name: string; isSuper: boolean }[] }> {
+export async function roleOptions(database: Database, scope: TenantScope, locale: Locale): Promise<{ list: { id: string; name: string; isSuper: boolean }[] }> {
   const rows = await database.rows<{ id: string; name: string; is_super: boolean }>(
-    sql`SELECT r.id, r.name, r.is_super FROM roles r WHERE r.company_id = ${companyId}
+    sql`SELECT r.id, r.name, r.is_super FROM roles r WHERE ${scope.owns(sql`r.company_id`)}
         ORDER BY r.is_super DESC, r.created_at, array_position(${textArray(SAMPLE_ORDER)}::text[], r.name), r.id`,
   );
   return { list: rows.map((r) => ({ id: r.id, name: localizeRoleName(r.name, locale), isSuper: r.is_super })) };
 }
 
 /** One role of the company and the members holding it (30006 for another company's role). */
-export async function roleDetail(database: Database, companyId: string, id: string, locale: Locale): Promise<TRoleDetail> {
-  const [r] = await database.rows<RoleRow>(sql`SELECT ${ROLE_COLUMNS} FROM roles r WHERE r.id = ${id} AND r.company_id = ${companyId}`);
+export async function roleDetail(database: Database, scope: TenantScope, id: string, locale: Locale): Promise<TRoleDetail> {
+  const [r] = await database.rows<RoleRow>(sql`SELECT ${ROLE_COLUMNS} FROM roles r WHERE r.id = ${id} AND ${scope.owns(sql`r.company_id`)}`);
   if (!r) throw new AppError(30006, { field: 'id' });
   const members = await database.rows<{ id: string; name: string }>(
     sql`SELECT h.id, h.name FROM (${LIVE_HOLDERS}) h WHERE h.role_id = ${id} ORDER BY h.created_at, h.id`,

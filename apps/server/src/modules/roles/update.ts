@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
+import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
 import { assertHeld, heldCodes, normalizeCodes } from './codes.js';
@@ -14,22 +15,32 @@ import { assertNameFree, findRole, lockCompany, roleNameKey } from './repository
 export async function updateRole(
   database: Database,
   actor: Actor,
-  companyId: string,
+  scope: TenantScope,
   userId: string,
   body: { id: string; name: string; permissions: string[] },
 ): Promise<null> {
   const permissions = normalizeCodes(body.permissions);
   await database.db.transaction(async (tx) => {
-    await lockCompany(database, tx, companyId);
-    const role = await findRole(database, tx, companyId, body.id);
+    await lockCompany(database, tx, scope.companyId);
+    const role = await findRole(database, tx, scope, body.id);
     if (role.is_super) throw new AppError(30010);
     assertHeld(await heldCodes(database, userId, tx), [...role.permissions, ...permissions], 'permissions');
     // a sample role keeps its stored name when its label comes back in the other language
     const name = roleNameKey(body.name) === roleNameKey(role.name) ? role.name : body.name;
-    await assertNameFree(database, tx, companyId, name, role.id);
-    await database.rows(sql`UPDATE roles SET name = ${name}, permissions = ${textArray(permissions)}::text[], updated_at = now() WHERE id = ${role.id}`, tx);
+    await assertNameFree(database, tx, scope, name, role.id);
+    await database.rows(
+      sql`UPDATE roles SET name = ${name}, permissions = ${textArray(permissions)}::text[], updated_at = now() WHERE id = ${role.id} AND ${scope.owns()}`,
+      tx,
+    );
     const changes = changesOf({ name: role.name, permissions: normalizeCodes(role.permissions) }, { name, permissions });
-    await recordAudit(database, tx, actor, { action: 'role.update', companyId, targetType: 'role', targetId: role.id, targetLabel: name, changes });
+    await recordAudit(database, tx, actor, {
+      action: 'role.update',
+      companyId: scope.companyId,
+      targetType: 'role',
+      targetId: role.id,
+      targetLabel: name,
+      changes,
+    });
   });
   return null;
 }

@@ -1,6 +1,7 @@
 import { type TWebhookDelivery, WEBHOOK_TEST_EVENT, type WebhookDeliveryState } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
+import type { TenantScope } from '../../../db/scope.js';
 import { iso } from '../../../lib/units.js';
 import { AppError } from '../../../plugins/errors.js';
 import { recordAudit } from '../../audit/index.js';
@@ -48,8 +49,8 @@ const deliveryOf = (r: Row): TWebhookDelivery => ({
   payload: r.payload,
 });
 
-async function findDelivery(database: Database, companyId: string, id: string, tx?: Tx): Promise<TWebhookDelivery> {
-  const [r] = await database.rows<Row>(sql`${SELECT} WHERE d.id = ${id} AND d.company_id = ${companyId}`, tx);
+async function findDelivery(database: Database, scope: TenantScope, id: string, tx?: Tx): Promise<TWebhookDelivery> {
+  const [r] = await database.rows<Row>(sql`${SELECT} WHERE d.id = ${id} AND ${scope.owns(sql`d.company_id`)}`, tx);
   if (!r) throw new AppError(38005, { field: 'id' });
   return deliveryOf(r);
 }
@@ -57,10 +58,10 @@ async function findDelivery(database: Database, companyId: string, id: string, t
 /** The company's deliveries, newest first, by endpoint and state. */
 export async function listDeliveries(
   database: Database,
-  companyId: string,
+  scope: TenantScope,
   q: { endpointId?: string; state?: WebhookDeliveryState; pageNum: number; pageSize: number },
 ): Promise<{ total: number; list: TWebhookDelivery[] }> {
-  const conds: SQL[] = [sql`d.company_id = ${companyId}`];
+  const conds: SQL[] = [scope.owns(sql`d.company_id`)];
   if (q.endpointId) conds.push(sql`d.endpoint_id = ${q.endpointId}`);
   if (q.state) conds.push(sql`d.state = ${q.state}`);
   const where = sql.join(conds, sql` AND `);
@@ -80,21 +81,21 @@ export async function listDeliveries(
 export async function testEndpoint(deps: DeliverDeps, ctx: Ctx, endpointId: string): Promise<TWebhookDelivery> {
   const { database } = deps;
   const claimed = await database.db.transaction(async (tx) => {
-    const endpoint = await findEndpoint(database, ctx.companyId, endpointId, tx);
+    const endpoint = await findEndpoint(database, ctx.scope, endpointId, tx);
     const id = newMessageId();
     const payload = payloadOf(WEBHOOK_TEST_EVENT, { endpointId: endpoint.id, description: endpoint.description });
     await database.rows(
-      sql`INSERT INTO webhook_messages (id, company_id, event, payload) VALUES (${id}, ${ctx.companyId}, ${WEBHOOK_TEST_EVENT}, ${payload})`,
+      sql`INSERT INTO webhook_messages (id, company_id, event, payload) VALUES (${id}, ${ctx.scope.companyId}, ${WEBHOOK_TEST_EVENT}, ${payload})`,
       tx,
     );
     const [d] = await database.rows<{ id: string }>(
       sql`INSERT INTO webhook_deliveries (message_id, endpoint_id, company_id, attempts, last_attempt_at, next_attempt_at)
-          VALUES (${id}, ${endpoint.id}, ${ctx.companyId}, 1, now(), now() + ${`${LEASE_S} seconds`}::interval) RETURNING id`,
+          VALUES (${id}, ${endpoint.id}, ${ctx.scope.companyId}, 1, now(), now() + ${`${LEASE_S} seconds`}::interval) RETURNING id`,
       tx,
     );
     await recordAudit(database, tx, ctx.actor, {
       action: 'developer.webhook.test',
-      companyId: ctx.companyId,
+      companyId: ctx.scope.companyId,
       targetType: 'webhook_endpoint',
       targetId: endpoint.id,
       targetLabel: endpoint.url,
@@ -104,7 +105,7 @@ export async function testEndpoint(deps: DeliverDeps, ctx: Ctx, endpointId: stri
       id: d.id,
       message_id: id,
       endpoint_id: endpoint.id,
-      company_id: ctx.companyId,
+      company_id: ctx.scope.companyId,
       attempts: 1,
       payload,
       url: endpoint.url,
@@ -113,21 +114,21 @@ export async function testEndpoint(deps: DeliverDeps, ctx: Ctx, endpointId: stri
     return c;
   });
   await attempt(deps, claimed);
-  return findDelivery(database, ctx.companyId, claimed.id);
+  return findDelivery(database, ctx.scope, claimed.id);
 }
 
 /** Delivers a message again to the same endpoint: a new delivery (same webhook-id), due now. */
 export async function redeliver(database: Database, ctx: Ctx, deliveryId: string): Promise<TWebhookDelivery> {
   const id = await database.db.transaction(async (tx) => {
-    const before = await findDelivery(database, ctx.companyId, deliveryId, tx);
+    const before = await findDelivery(database, ctx.scope, deliveryId, tx);
     const [d] = await database.rows<{ id: string }>(
-      sql`INSERT INTO webhook_deliveries (message_id, endpoint_id, company_id) VALUES (${before.messageId}, ${before.endpointId}, ${ctx.companyId}) RETURNING id`,
+      sql`INSERT INTO webhook_deliveries (message_id, endpoint_id, company_id) VALUES (${before.messageId}, ${before.endpointId}, ${ctx.scope.companyId}) RETURNING id`,
       tx,
     );
     await database.rows(NUDGE, tx);
     await recordAudit(database, tx, ctx.actor, {
       action: 'developer.webhook.redeliver',
-      companyId: ctx.companyId,
+      companyId: ctx.scope.companyId,
       targetType: 'webhook_delivery',
       targetId: d.id,
       targetLabel: before.messageId,
@@ -135,5 +136,5 @@ export async function redeliver(database: Database, ctx: Ctx, deliveryId: string
     });
     return d.id;
   });
-  return findDelivery(database, ctx.companyId, id);
+  return findDelivery(database, ctx.scope, id);
 }

@@ -2,13 +2,14 @@ import { DEVELOPER_LIMITS, type TWebhookEndpoint, type WebhookEvent } from '@rrp
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../../db/arrays.js';
 import type { Database, Tx } from '../../../db/client.js';
+import type { TenantScope } from '../../../db/scope.js';
 import { iso } from '../../../lib/units.js';
 import { AppError } from '../../../plugins/errors.js';
 import { type Actor, changesOf, HIDDEN, recordAudit } from '../../audit/index.js';
 import { newEndpointSecret } from './signing.js';
 import { assertUrlAllowed, type WebhookOptions } from './url-policy.js';
 
-export type Ctx = { companyId: string; actor: Actor; options: WebhookOptions };
+export type Ctx = { scope: TenantScope; actor: Actor; options: WebhookOptions };
 type EndpointWithSecret = TWebhookEndpoint & { secret: string };
 
 type Row = {
@@ -40,9 +41,9 @@ const endpointOf = (r: Row): EndpointWithSecret => ({
 const auditView = (e: EndpointWithSecret) => ({ url: e.url, events: e.events.join(','), description: e.description, enabled: e.enabled });
 
 /** An endpoint of the company, locked for a change when `lock`; another company's id is not found (38003). */
-export async function findEndpoint(database: Database, companyId: string, id: string, tx?: Tx, lock = false): Promise<EndpointWithSecret> {
+export async function findEndpoint(database: Database, scope: TenantScope, id: string, tx?: Tx, lock = false): Promise<EndpointWithSecret> {
   const [r] = await database.rows<Row>(
-    sql`SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = ${id} AND company_id = ${companyId}${lock ? sql` FOR UPDATE` : sql``}`,
+    sql`SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = ${id} AND ${scope.owns()}${lock ? sql` FOR UPDATE` : sql``}`,
     tx,
   );
   if (!r) throw new AppError(38003, { field: 'id' });
@@ -50,8 +51,8 @@ export async function findEndpoint(database: Database, companyId: string, id: st
 }
 
 /** The company's endpoints, oldest first, with their secrets (the owner copies them from here). */
-export async function listEndpoints(database: Database, companyId: string): Promise<EndpointWithSecret[]> {
-  const rows = await database.rows<Row>(sql`SELECT ${COLUMNS} FROM webhook_endpoints WHERE company_id = ${companyId} ORDER BY created_at, id`);
+export async function listEndpoints(database: Database, scope: TenantScope): Promise<EndpointWithSecret[]> {
+  const rows = await database.rows<Row>(sql`SELECT ${COLUMNS} FROM webhook_endpoints WHERE ${scope.owns()} ORDER BY created_at, id`);
   return rows.map(endpointOf);
 }
 
@@ -61,19 +62,19 @@ export async function addEndpoint(ctx: Ctx & { database: Database }, body: { url
   await assertUrlAllowed(body.url, ctx.options);
   return database.db.transaction(async (tx) => {
     // one writer of a company's endpoints at a time, so the count holds
-    await database.rows(sql`SELECT id FROM companies WHERE id = ${ctx.companyId} FOR NO KEY UPDATE`, tx);
-    const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM webhook_endpoints WHERE company_id = ${ctx.companyId}`, tx);
+    await database.rows(sql`SELECT id FROM companies WHERE id = ${ctx.scope.companyId} FOR NO KEY UPDATE`, tx);
+    const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM webhook_endpoints WHERE ${ctx.scope.owns()}`, tx);
     if (n.n >= DEVELOPER_LIMITS.webhooksPerCompany) throw new AppError(38006, { params: { max: DEVELOPER_LIMITS.webhooksPerCompany } });
     const [r] = await database.rows<Row>(
       sql`INSERT INTO webhook_endpoints (company_id, url, events, description, secret)
-          VALUES (${ctx.companyId}, ${body.url}, ${textArray([...new Set(body.events)])}::text[], ${body.description ?? ''}, ${newEndpointSecret()})
+          VALUES (${ctx.scope.companyId}, ${body.url}, ${textArray([...new Set(body.events)])}::text[], ${body.description ?? ''}, ${newEndpointSecret()})
           RETURNING ${COLUMNS}`,
       tx,
     );
     const created = endpointOf(r);
     await recordAudit(database, tx, ctx.actor, {
       action: 'developer.webhook.add',
-      companyId: ctx.companyId,
+      companyId: ctx.scope.companyId,
       targetType: 'webhook_endpoint',
       targetId: created.id,
       targetLabel: created.url,
@@ -94,7 +95,7 @@ export async function updateEndpoint(
   const { database } = ctx;
   if (body.url !== undefined) await assertUrlAllowed(body.url, ctx.options);
   return database.db.transaction(async (tx) => {
-    const before = await findEndpoint(database, ctx.companyId, body.id, tx, true);
+    const before = await findEndpoint(database, ctx.scope, body.id, tx, true);
     const enabled = body.enabled ?? before.enabled;
     const restarted = enabled && !before.enabled;
     const [r] = await database.rows<Row>(
@@ -103,13 +104,13 @@ export async function updateEndpoint(
                  description = ${body.description ?? before.description}, enabled = ${enabled},
                  disabled_reason = ${enabled ? null : before.disabledReason},
                  failing_since = ${restarted ? null : sql`failing_since`}, updated_at = now()
-          WHERE id = ${before.id} AND company_id = ${ctx.companyId} RETURNING ${COLUMNS}`,
+          WHERE id = ${before.id} AND ${ctx.scope.owns()} RETURNING ${COLUMNS}`,
       tx,
     );
     const after = endpointOf(r);
     await recordAudit(database, tx, ctx.actor, {
       action: 'developer.webhook.update',
-      companyId: ctx.companyId,
+      companyId: ctx.scope.companyId,
       targetType: 'webhook_endpoint',
       targetId: after.id,
       targetLabel: after.url,
@@ -124,11 +125,11 @@ export async function updateEndpoint(
 export async function deleteEndpoint(ctx: Ctx & { database: Database }, id: string): Promise<null> {
   const { database } = ctx;
   await database.db.transaction(async (tx) => {
-    const before = await findEndpoint(database, ctx.companyId, id, tx, true);
-    await database.rows(sql`DELETE FROM webhook_endpoints WHERE id = ${id} AND company_id = ${ctx.companyId}`, tx);
+    const before = await findEndpoint(database, ctx.scope, id, tx, true);
+    await database.rows(sql`DELETE FROM webhook_endpoints WHERE id = ${id} AND ${ctx.scope.owns()}`, tx);
     await recordAudit(database, tx, ctx.actor, {
       action: 'developer.webhook.delete',
-      companyId: ctx.companyId,
+      companyId: ctx.scope.companyId,
       targetType: 'webhook_endpoint',
       targetId: id,
       targetLabel: before.url,

@@ -39,13 +39,13 @@ export const webhookHandlers = (deps: WebhookDeps) => {
   const deliver = deliverDepsOf(deps);
   const { database, options } = deliver;
   return handlers({
-    'POST /rrp/developer/webhook/list': ({ scope }) => listEndpoints(database, scope.companyId),
-    'POST /rrp/developer/webhook/add': ({ scope, actor, body }) => addEndpoint({ database, companyId: scope.companyId, actor, options }, body),
-    'POST /rrp/developer/webhook/update': ({ scope, actor, body }) => updateEndpoint({ database, companyId: scope.companyId, actor, options }, body),
-    'POST /rrp/developer/webhook/delete': ({ scope, actor, body }) => deleteEndpoint({ database, companyId: scope.companyId, actor, options }, body.id),
-    'POST /rrp/developer/webhook/test': ({ scope, actor, body }) => testEndpoint(deliver, { companyId: scope.companyId, actor, options }, body.id),
-    'POST /rrp/developer/webhook/delivery/list': ({ scope, body }) => listDeliveries(database, scope.companyId, body),
-    'POST /rrp/developer/webhook/delivery/redeliver': ({ scope, actor, body }) => redeliver(database, { companyId: scope.companyId, actor, options }, body.id),
+    'POST /rrp/developer/webhook/list': ({ scope }) => listEndpoints(database, scope),
+    'POST /rrp/developer/webhook/add': ({ scope, actor, body }) => addEndpoint({ database, scope, actor, options }, body),
+    'POST /rrp/developer/webhook/update': ({ scope, actor, body }) => updateEndpoint({ database, scope, actor, options }, body),
+    'POST /rrp/developer/webhook/delete': ({ scope, actor, body }) => deleteEndpoint({ database, scope, actor, options }, body.id),
+    'POST /rrp/developer/webhook/test': ({ scope, actor, body }) => testEndpoint(deliver, { scope, actor, options }, body.id),
+    'POST /rrp/developer/webhook/delivery/list': ({ scope, body }) => listDeliveries(database, scope, body),
+    'POST /rrp/developer/webhook/delivery/redeliver': ({ scope, actor, body }) => redeliver(database, { scope, actor, options }, body.id),
     'POST /rrp/developer/callbackKey/list': ({ scope }) => listCallbackKeys(database, scope.companyId),
     'POST /rrp/developer/callbackKey/rotate': ({ scope, actor }) => rotateCallbackKey(database, { companyId: scope.companyId, actor }),
   });
