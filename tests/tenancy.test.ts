@@ -31,7 +31,7 @@ const ALLOWED: Record<string, string> = {
   'roles/codes.ts:heldCodes': "the caller's own codes, by its user id",
   'roles/repository.ts:holdersOf': "the holders of a role findRole found in the caller's company, in the same transaction",
   'licenses/repository.ts:stockOf': "the payer's License stock: the payer (payerOf) may be an ancestor outside the caller's scope",
-  'network/ingest.ts:writeProbes': "the device report API: probes of reports already matched to the device key's company's devices",
+  'ingestion/ingest.ts:writeProbes': "the device report API: probes of reports already matched to the device key's company's devices",
   'reports/snapshots.ts:throughSnapshot': "one company reportCompany found in the caller's subtree",
   'reports/cover.ts:coverReport': "one company reportCompany found in the caller's subtree",
   'reports/device.ts:deviceReport': "one company reportCompany found in the caller's subtree",
