@@ -53,3 +53,6 @@ export type As<N extends TableName, M extends Record<string, ColumnName<N>>> = {
 
 /** `Row`s columns that a LEFT JOIN may leave empty. */
 export type Nullable<R> = { [K in keyof R]: R[K] | null };
+
+/** `SELECT count(*)::int AS n` (a bare count(*) is bigint, which arrives as text). */
+export type Count = { n: number };

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, testConfig } from '../../test/helper.js';
 import { buildApp } from '../app.js';
+import type { Count } from '../db/row.js';
 import { PUBLIC_LIMITS, publicLimitOf } from '../http/public-limits.js';
 import { cleanup } from '../jobs/cleanup.js';
 import { createProvider } from '../modules/network/index.js';
@@ -55,7 +56,7 @@ describe('every public endpoint is rate-limited per client address', () => {
 
   it('stops a captcha flood: rows written stay at the limit', async () => {
     const { max } = PUBLIC_LIMITS['GET /rrp/captcha/generator/:captchaId'];
-    const before = (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM captchas`))[0].n;
+    const before = (await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM captchas`))[0].n;
     const statuses: number[] = [];
     for (let i = 0; i < max + 50; i++) {
       const res = await t.app.inject({ method: 'GET', url: `${API_ROOT}/rrp/captcha/generator/${randomUUID()}`, remoteAddress: '10.79.0.1' });
@@ -63,7 +64,7 @@ describe('every public endpoint is rate-limited per client address', () => {
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(max);
     expect(statuses.filter((s) => s === 429)).toHaveLength(50);
-    const after = (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM captchas`))[0].n;
+    const after = (await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM captchas`))[0].n;
     expect(after - before).toBe(max);
   });
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, testConfig } from '../../test/helper.js';
 import type { Database } from '../db/client.js';
+import type { Count } from '../db/row.js';
 import { generatePassword, seedDemo } from './demo.js';
 
 let database: Database;
@@ -45,7 +46,7 @@ describe('demo seed', () => {
   });
 
   it('seeds nothing twice on a restart', async () => {
-    const before = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`);
+    const before = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM users`);
     const again = await seedDemo(database, testConfig());
     expect(again.seeded).toBe(false);
     expect(again.accounts.every((a) => a.password === undefined)).toBe(true);

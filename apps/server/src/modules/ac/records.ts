@@ -2,6 +2,7 @@ import type { AcStatus, Locale, TAcRecord, zAcListRequest } from '@rrp/contracts
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
@@ -58,7 +59,7 @@ export async function listAcs(database: Database, companyId: string, q: z.output
   const where = sql.join(parts, sql` AND `);
   const [rows, [count]] = await Promise.all([
     database.rows<AcRow>(sql`${SELECT} WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ac_codes a WHERE ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM ac_codes a WHERE ${where}`),
   ]);
   return { total: count.n, list: rows.map(recordOf) };
 }

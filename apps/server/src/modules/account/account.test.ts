@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
+import type { Count } from '../../db/row.js';
 
 let t: TestApp;
 let admin: Session;
@@ -127,7 +128,7 @@ describe('announcements', () => {
 
 describe('feedback', () => {
   it('accepts up to 400 characters and refuses more or none', async () => {
-    const count = async () => (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM feedback`))[0].n;
+    const count = async () => (await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM feedback`))[0].n;
     expect((await call(t.app, admin, api('/feedback/add'), { feedback: '好'.repeat(400) })).json().success).toBe(true);
     expect(await count()).toBe(1);
     expect((await call(t.app, admin, api('/feedback/add'), { feedback: '好'.repeat(401) })).json().code).toBe(28002);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf } from '../../../test/companies.js';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, mailHarness, type Session, type TestApp } from '../../../test/helper.js';
+import type { Count } from '../../db/row.js';
 import { allJobs } from '../../jobs/registry.js';
 import { ALARM_EVALUATE_JOB, evaluateAlarms } from './evaluate.js';
 
@@ -114,7 +115,7 @@ describe('validation', () => {
   });
 
   it('keeps at most ALARM_LIMITS.settingsMax settings per company (30017)', async () => {
-    const [{ n }] = await db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM alarm_settings WHERE company_id = ${other.id}`);
+    const [{ n }] = await db.rows<Count>(sql`SELECT count(*)::int AS n FROM alarm_settings WHERE company_id = ${other.id}`);
     await db.rows(
       sql`INSERT INTO alarm_settings (company_id, name, scope, period, status, emails, threshold_mb, urgent_mb)
           SELECT ${other.id}, 'x' || i, 'all', 'day', 'off', 'a@example.com', 1, 2 FROM generate_series(1, ${ALARM_LIMITS.settingsMax - n}) AS i`,

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import { inScope, type TenantScope } from '../../db/scope.js';
 import type { FileReply } from '../../http/handler.js';
 import { type MessageKey, t } from '../../i18n/index.js';
@@ -99,11 +100,11 @@ export async function listAlarms(
 ): Promise<{ total: number; list: TAlarm[]; openUnhandled: number }> {
   const where = sql`a.company_id = ${companyId} AND ${filters(body)}`;
   const [[count], rows, [open]] = await Promise.all([
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM alarms a WHERE ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM alarms a WHERE ${where}`),
     database.rows<AlarmRow>(
       sql`${ALARM_SELECT} WHERE ${where} ORDER BY a.created_at DESC, a.alarm_no DESC LIMIT ${body.pageSize} OFFSET ${(body.pageNum - 1) * body.pageSize}`,
     ),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM alarms WHERE company_id = ${companyId} AND ended_at IS NULL AND handled_at IS NULL`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM alarms WHERE company_id = ${companyId} AND ended_at IS NULL AND handled_at IS NULL`),
   ]);
   return { total: count.n, list: rows.map((r) => alarmOf(r, locale)), openUnhandled: open.n };
 }

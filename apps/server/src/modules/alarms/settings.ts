@@ -10,6 +10,7 @@ import {
 } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import { t } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
@@ -188,7 +189,7 @@ export async function saveSetting(database: Database, ctx: Ctx, body: TAlarmSett
     const before = mode === 'update' ? await findSetting(database, ctx.companyId, body.id as string, tx) : null;
     if (groupId) await checkGroup(database, ctx.companyId, groupId, tx);
     if (!before) {
-      const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM alarm_settings WHERE company_id = ${ctx.companyId}`, tx);
+      const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM alarm_settings WHERE company_id = ${ctx.companyId}`, tx);
       if (n.n >= ALARM_LIMITS.settingsMax) throw new AppError(30017, { params: { max: ALARM_LIMITS.settingsMax } });
     }
     const [row] = before

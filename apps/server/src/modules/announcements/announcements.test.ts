@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
+import type { Count } from '../../db/row.js';
 
 let t: TestApp;
 let staff: Session;
@@ -15,7 +16,7 @@ const ops = (path: string, body: unknown, lang = 'zh-CN') =>
   call(t.app, staff, `/api/v1/ops/announcement${path}`, body, { lang }).then((r) => ({ status: r.statusCode, ...r.json() }));
 const rrp = (s: Session, path: string, body: unknown = {}, lang = 'zh-CN') =>
   call(t.app, s, api(path), body, { lang }).then((r) => ({ status: r.statusCode, ...r.json() }));
-const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<{ n: number }>(q))[0].n;
+const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<Count>(q))[0].n;
 
 const text = (tag: string) => ({ titleZh: `${tag} 标题`, titleEn: `${tag} title`, contentZh: `${tag} 内容`, contentEn: `${tag} body` });
 const titlesSeenBy = async (s: Session, lang = 'en') =>

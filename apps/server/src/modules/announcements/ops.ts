@@ -2,6 +2,7 @@ import type { Locale, TOpsAnnouncement } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import { inLocale } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
@@ -61,7 +62,7 @@ export async function listOpsAnnouncements(
   f: { state?: 'draft' | 'published'; pageNum: number; pageSize: number },
 ): Promise<{ total: number; list: TOpsAnnouncement[] }> {
   const where: SQL = f.state === 'draft' ? sql`a.published_at IS NULL` : f.state === 'published' ? sql`a.published_at IS NOT NULL` : sql`true`;
-  const [c] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM announcements a WHERE ${where}`);
+  const [c] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM announcements a WHERE ${where}`);
   const rows = await database.rows<Row>(
     sql`${SELECT} WHERE ${where}
         ORDER BY (a.published_at IS NULL) DESC, coalesce(a.published_at, a.created_at) DESC, a.id DESC

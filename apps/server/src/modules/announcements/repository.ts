@@ -1,6 +1,7 @@
 import type { Locale, TAnnouncementBrief } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import { inLocale } from '../../i18n/index.js';
 
 type AnnRow = { id: string; title_zh: string; title_en: string; content_zh: string; content_en: string; published_at: string | Date; read: boolean };
@@ -36,7 +37,7 @@ export async function listAnnouncements(database: Database, reader: Reader, offs
            EXISTS (SELECT 1 FROM announcement_reads r WHERE r.announcement_id = a.id AND r.user_id = ${reader.userId}) AS read
     FROM announcements a WHERE ${visible(sql`a`, reader)}
     ORDER BY a.published_at DESC, a.id DESC OFFSET ${offset} LIMIT ${limit}`);
-  const [c] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM announcements a WHERE ${visible(sql`a`, reader)}`);
+  const [c] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM announcements a WHERE ${visible(sql`a`, reader)}`);
   return { total: c.n, rows };
 }
 

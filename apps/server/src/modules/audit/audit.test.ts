@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, otherCompany, readXlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, DEMO_PASSWORD, login, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
+import type { Count } from '../../db/row.js';
 import { auditXlsx } from './export.js';
 import { changesOf, HIDDEN } from './index.js';
 
@@ -17,7 +18,7 @@ let sub: { id: string; path: string };
 let other: { companyId: string; email: string };
 
 const ops = (path: string) => `/api/v1/ops${path}`;
-const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<{ n: number }>(q))[0].n;
+const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<Count>(q))[0].n;
 
 /** An event written straight into the table (inserting is allowed; changing is not). */
 async function event(companyId: string | null, action: string, at: string, targetType = 'device', actorName = 'Seeder'): Promise<void> {

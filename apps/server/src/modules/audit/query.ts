@@ -1,6 +1,7 @@
 import type { AuditActorKind, TAuditEvent } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import { companiesIn, type TenantScope } from '../../db/scope.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
@@ -97,7 +98,7 @@ export async function listAuditEvents(
   f: AuditFilters & { pageNum: number; pageSize: number },
 ): Promise<{ total: number; list: TAuditEvent[] }> {
   const where = await auditWhere(database, reach, f);
-  const [c] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_events e WHERE ${where}`);
+  const [c] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM audit_events e WHERE ${where}`);
   const rows = await database.rows<EventRow>(
     sql`SELECT ${EVENT_COLUMNS} FROM audit_events e LEFT JOIN companies c ON c.id = e.company_id
         WHERE ${where} ORDER BY e.at DESC, e.id DESC OFFSET ${(f.pageNum - 1) * f.pageSize} LIMIT ${f.pageSize}`,

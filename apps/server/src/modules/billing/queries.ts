@@ -1,6 +1,7 @@
 import { BILLING_RATE_CODES, type Locale, type TBill, type TBillDetail, type TBillLine } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import { companiesIn, type TenantScope } from '../../db/scope.js';
 import { inLocale } from '../../i18n/index.js';
 import { iso, mb } from '../../lib/units.js';
@@ -82,7 +83,7 @@ export async function listBills(
     ${q.from ? sql`AND bill_month >= ${q.from}` : sql``}
     ${q.to ? sql`AND bill_month <= ${q.to}` : sql``}`;
   const [count, rows] = await Promise.all([
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM bills WHERE ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM bills WHERE ${where}`),
     database.rows<BillRow>(
       sql`SELECT ${BILL_COLUMNS} FROM bills WHERE ${where} ORDER BY bill_month DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
     ),
@@ -134,7 +135,7 @@ export async function billDetail(
   const where = sql`bill_id = ${bill.id} ${q.imei ? sql`AND strpos(imei, ${q.imei}) > 0` : sql``}`;
   const [orders, count, lines] = await Promise.all([
     packageOrders(database, payer, bill.bill_month, locale),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM bill_lines WHERE ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM bill_lines WHERE ${where}`),
     database.rows<LineRow>(sql`SELECT ${LINE_COLUMNS} FROM bill_lines WHERE ${where} ORDER BY imei LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
   ]);
   return { bill: toBill(bill), rates: ratesOf(bill), orders, lines: { total: count[0].n, list: lines.map(toLine) } };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, GOOD_FORM, holdings, ops, registeredCompany, submitCertification } from '../../../test/companies.js';
 import { api, buildTestApp, call, DEMO, login, mailHarness, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
 import { exif, jfif, jpeg, jpegSegment, PDF, png, pngText } from '../../../test/images.js';
+import type { Count } from '../../db/row.js';
 import { exifOrientation } from './licence-image/index.js';
 
 let t: TestApp;
@@ -43,7 +44,7 @@ async function company(email: string) {
 const state = async (companyId: string) =>
   (await t.database.rows<{ certification: string }>(sql`SELECT certification FROM companies WHERE id = ${companyId}`))[0].certification;
 const submissions = async (companyId: string) =>
-  (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM certifications WHERE company_id = ${companyId}`))[0].n;
+  (await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM certifications WHERE company_id = ${companyId}`))[0].n;
 const latestId = async (companyId: string) =>
   (await t.database.rows<{ id: string }>(sql`SELECT id FROM certifications WHERE company_id = ${companyId} ORDER BY submitted_at DESC LIMIT 1`))[0].id;
 
@@ -259,7 +260,7 @@ describe('certification review (back office)', () => {
     const final = await state(c.companyId);
     expect(['verified', 'rejected']).toContain(final);
     expect(await holdings(t.database, c.companyId)).toEqual(final === 'verified' ? { licenses: 50, dataMb: 5220 } : { licenses: 0, dataMb: 100 });
-    const [ledger] = await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM license_ledger WHERE ref = ${id}`);
+    const [ledger] = await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM license_ledger WHERE ref = ${id}`);
     expect(ledger.n).toBe(final === 'verified' ? 1 : 0);
   });
 

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDevices, auditOf, holdings, ops, registeredCompany, superMember } from '../../../test/companies.js';
 import { api, buildTestApp, call, DEMO, login, mailHarness, OPS_PASSWORD, type Session, type TestApp, tryLogin } from '../../../test/helper.js';
+import type { Count } from '../../db/row.js';
 
 let t: TestApp;
 let mail: Awaited<ReturnType<typeof mailHarness>>;
@@ -36,7 +37,7 @@ const companyRow = async (id: string) =>
       sql`SELECT name, country, billing, state, parent_id FROM companies WHERE id = ${id}`,
     )
   )[0];
-const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<{ n: number }>(q))[0].n;
+const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<Count>(q))[0].n;
 
 /** A registered company with a signed-in super administrator. */
 async function tenant(email: string, locale: 'zh-CN' | 'en' = 'zh-CN') {

@@ -1,6 +1,7 @@
 import { type Locale, localizeRoleName, type MemberState, type TOpsCompanyDetail, type TOpsCompanyRow } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import { AppError } from '../../plugins/errors.js';
 import { billedBy, payerOf, stockOf } from '../licenses/index.js';
 import { certificationOf } from './certification.js';
@@ -44,7 +45,7 @@ export async function listCompanies(
   const where = kw ? sql`WHERE c.name ILIKE ${`%${kw}%`}` : sql``;
   const [rows, [{ n }]] = await Promise.all([
     database.rows<DirectoryRow>(sql`${DIRECTORY} ${where} ORDER BY c.created_at DESC, c.id LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM companies c ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM companies c ${where}`),
   ]);
   return { total: n, list: await Promise.all(rows.map((r) => rowOf(database, r))) };
 }

@@ -6,6 +6,7 @@ import { addDevices } from '../../../test/companies.js';
 import { companyIdOf } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp, testConfig } from '../../../test/helper.js';
 import { buildApp } from '../../app.js';
+import type { Count } from '../../db/row.js';
 
 type Key = { keyId: string; secret: string };
 
@@ -55,7 +56,7 @@ async function memberWith(codes: Permission[]): Promise<{ session: Session; role
   return { session: await login(t.app, email), roleId: role.id, userId: user.id };
 }
 
-const count = async (q: ReturnType<typeof sql>) => Number((await t.database.rows<{ n: number }>(q))[0].n);
+const count = async (q: ReturnType<typeof sql>) => Number((await t.database.rows<Count>(q))[0].n);
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -2,6 +2,7 @@ import { type ApiKeyState, DEVELOPER_LIMITS, type Permission, type TApiKey, type
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
 import { API_KEY_ID_RE, apiKeySecretOf, newApiKeyId, secretHashOf } from './api-key-secret.js';
@@ -33,7 +34,7 @@ export async function addApiKey(
   await database.db.transaction(async (tx) => {
     // the company row lock makes the count and the insert one step for concurrent adds
     await database.rows(sql`SELECT 1 FROM companies WHERE id = ${creator.companyId} FOR NO KEY UPDATE`, tx);
-    const [{ n }] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM api_keys WHERE company_id = ${creator.companyId} AND ${ACTIVE}`, tx);
+    const [{ n }] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM api_keys WHERE company_id = ${creator.companyId} AND ${ACTIVE}`, tx);
     if (n >= max) throw new AppError(38006, { params: { max } });
     await database.rows(
       sql`INSERT INTO api_keys (company_id, created_by, key_id, name, permissions, secret_hash, expires_at, ip_allow_list)

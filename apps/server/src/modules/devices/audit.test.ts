@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, imeis, importFile, setStock, upload, xlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
+import type { Count } from '../../db/row.js';
 
 /**
  * Every device change writes its audit event in the transaction of the change: a refused change
@@ -24,7 +25,7 @@ type Event = {
   target_label: string | null;
   changes: Record<string, [unknown, unknown]>;
 };
-const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<{ n: number }>(q))[0].n;
+const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<Count>(q))[0].n;
 const events = (action: string) =>
   t.database.rows<Event>(sql`SELECT action, company_id, actor_id, actor_name, target_type, target_id, target_label, changes FROM audit_events
     WHERE action = ${action} ORDER BY id`);

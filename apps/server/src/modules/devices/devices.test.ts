@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, imeis, otherCompany, readXlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
+import type { Count } from '../../db/row.js';
 import type { CommandKind, DeviceRef } from '../network/index.js';
 import { EXPORT_BATCH } from './export.js';
 
@@ -24,7 +25,7 @@ async function addDevice(companyId: string, imei: string, f: Record<string, unkn
     RETURNING id`);
   return r.id;
 }
-const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<{ n: number }>(q))[0].n;
+const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<Count>(q))[0].n;
 
 beforeAll(async () => {
   t = await buildTestApp();

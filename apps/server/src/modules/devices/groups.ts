@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
 import { deviceIdsByImei } from '../../db/imei-lookup.js';
+import type { Count } from '../../db/row.js';
 import { t } from '../../i18n/index.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { iso } from '../../lib/units.js';
@@ -97,7 +98,7 @@ export async function deleteGroup(database: Database, actor: Actor, companyId: s
   await database.db.transaction(async (tx) => {
     const g = await findGroup(database, companyId, id, tx);
     if (g.is_default) throw new AppError(25004);
-    const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM devices WHERE group_id = ${id}`, tx);
+    const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM devices WHERE group_id = ${id}`, tx);
     if (n.n > 0) throw new AppError(25002);
     await database.rows(sql`DELETE FROM device_groups WHERE id = ${id}`, tx);
     await recordAudit(database, tx, actor, groupEvent('group.delete', companyId, id, g.name, { name: [g.name, null] }));

@@ -4,13 +4,14 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companyIdOf, imeis, importFile, otherCompany, readXlsx, setStock, stock, upload, wideWorkbook, xlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, TEST_DB, type TestApp } from '../../../test/helper.js';
+import type { Count } from '../../db/row.js';
 import { isSaneZip } from '../../lib/xlsx/guard.js';
 import { checkRows, runImport } from './import.js';
 
 let t: TestApp;
 let admin: Session;
 let demo: { id: string; path: string };
-const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<{ n: number }>(q))[0].n;
+const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<Count>(q))[0].n;
 const devicesOf = (companyId: string) => count(sql`SELECT count(*)::int AS n FROM devices WHERE company_id = ${companyId}`);
 
 beforeAll(async () => {
@@ -163,7 +164,7 @@ describe('device import: the rows', () => {
     expect(await count(sql`SELECT count(*)::int AS n FROM device_operations WHERE action = 'import'`)).toBe(2);
     // their provisioning was queued with them, in the same transaction
     const ids = (await t.database.rows<{ id: string }>(sql`SELECT id FROM devices WHERE import_task_id = ${task.id} ORDER BY id`)).map((r) => r.id);
-    const queued = await t.database.rows<{ n: number }>(
+    const queued = await t.database.rows<Count>(
       sql`SELECT count(*)::int AS n FROM jobs, jsonb_array_elements_text(payload->'deviceIds') AS d(id)
           WHERE name = 'network.attach' AND d.id = ANY(${`{${ids.join(',')}}`}::text[])`,
     );
@@ -290,7 +291,7 @@ describe('device import: the rows', () => {
     expect(await devicesOf(demo.id)).toBe(1);
     expect(await stock(t.database, demo.id)).toBe(50);
     // the refused import left no audit event (it is written in the import's transaction)
-    const [events] = await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_events WHERE target_label = 'race.xlsx'`);
+    const [events] = await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM audit_events WHERE target_label = 'race.xlsx'`);
     expect(events.n).toBe(0);
   });
 

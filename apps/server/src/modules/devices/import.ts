@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
 import { devicesByImei } from '../../db/imei-lookup.js';
+import type { Count } from '../../db/row.js';
 import { inScope, type TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
@@ -194,7 +195,7 @@ export async function findTask(database: Database, scope: TenantScope, id: strin
 }
 
 export async function listTasks(database: Database, scope: TenantScope, pageNum: number, pageSize: number): Promise<TImportLogList> {
-  const [c] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM import_tasks WHERE ${inScope(scope)}`);
+  const [c] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM import_tasks WHERE ${inScope(scope)}`);
   const rows = await database.rows<TaskRow>(
     sql`SELECT ${TASK_COLUMNS} FROM import_tasks t LEFT JOIN users u ON u.id = t.user_id
         WHERE ${inScope(scope, sql`t.company_id`)}

@@ -1,6 +1,7 @@
 import type { TOpsFeedbackRow } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
@@ -35,7 +36,7 @@ export async function listFeedback(
   const where = parts.length ? sql.join(parts, sql` AND `) : sql`true`;
   const from = sql`feedback f LEFT JOIN companies c ON c.id = f.company_id LEFT JOIN users u ON u.id = f.user_id
                    LEFT JOIN users h ON h.id = f.handled_by`;
-  const [c] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`);
+  const [c] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`);
   const rows = await database.rows<Row>(
     sql`SELECT f.id, f.text, f.source, f.company_id, c.name AS company_name, u.name AS member_name, u.email AS member_mail,
                f.created_at, f.handled_at, h.name AS handled_by

@@ -1,6 +1,7 @@
 import { INVOICE_TAX_PERCENT, type InvoiceType, type Locale, type PayMethod, type ProductType, type TInvoiceableOrder } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import { inLocale } from '../../i18n/index.js';
 import { fenToYuan } from '../orders/index.js';
 
@@ -42,7 +43,7 @@ export async function invoiceableOrders(
   if (f.payerName) parts.push(sql`o.payer_name ILIKE ${`%${f.payerName.replace(/[\\%_]/g, '\\$&')}%`}`);
   const where = sql.join(parts, sql` AND `);
   const [count, rows] = await Promise.all([
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders o WHERE ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM orders o WHERE ${where}`),
     database.rows<Row>(
       sql`SELECT o.order_no, o.product_type::int AS product_type, o.product_name_zh, o.product_name_en, o.quantity,
                  o.total_fen::float8 AS total_fen, o.pay_method, o.payer_name, o.completed_at

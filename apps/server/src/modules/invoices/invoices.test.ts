@@ -5,6 +5,7 @@ import { companyIdOf, signedUpload } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, mailHarness, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
 import { PDF, png } from '../../../test/images.js';
 import { completedOrder, invoiceCount, ofdFile, savedHeaderAndRecipient } from '../../../test/invoices.js';
+import type { Count } from '../../db/row.js';
 
 let t: TestApp;
 let admin: Session;
@@ -164,7 +165,7 @@ describe('applying', () => {
     expect(results.filter((r) => r.success)).toHaveLength(1);
     expect(new Set(results.filter((r) => !r.success).map((r) => r.code))).toEqual(new Set([31006]));
     expect(await invoiceCount(t.database)).toBe(before + 1);
-    const [lines] = await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM invoice_orders WHERE order_no IN (${a.orderNo}, ${b.orderNo})`);
+    const [lines] = await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM invoice_orders WHERE order_no IN (${a.orderNo}, ${b.orderNo})`);
     expect(lines.n).toBe(2);
   });
 

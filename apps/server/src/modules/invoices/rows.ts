@@ -9,6 +9,7 @@ import {
 } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import { inLocale } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
 import { fenToYuan } from '../orders/index.js';
@@ -134,7 +135,7 @@ export async function listInvoices(
   locale: Locale,
 ): Promise<{ total: number; list: TInvoice[] }> {
   const [count, rows] = await Promise.all([
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM invoices i JOIN companies c ON c.id = i.company_id WHERE ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM invoices i JOIN companies c ON c.id = i.company_id WHERE ${where}`),
     database.rows<InvoiceRow>(
       sql`${INVOICE_SELECT} WHERE ${where} ORDER BY i.applied_at DESC, i.id LIMIT ${page.pageSize} OFFSET ${(page.pageNum - 1) * page.pageSize}`,
     ),

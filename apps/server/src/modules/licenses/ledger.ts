@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
 import { deviceIdsByImei } from '../../db/imei-lookup.js';
+import type { Count } from '../../db/row.js';
 import { inScope, type TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
@@ -41,7 +42,7 @@ export async function licenseLedger(
       SELECT l.id::int AS id, l.created_at AS at, l.delta, l.reason, d.imei, l.ref, u.name AS user_name, l.balance
       FROM ${ledger} LEFT JOIN devices d ON d.id = l.device_id LEFT JOIN users u ON u.id = l.user_id
       WHERE ${where} ORDER BY l.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM license_ledger l WHERE l.company_id = ${payer.id} AND ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM license_ledger l WHERE l.company_id = ${payer.id} AND ${where}`),
   ]);
   return {
     total: count.n,
@@ -67,7 +68,7 @@ export async function expiringDevices(database: Database, scope: TenantScope, q:
       SELECT d.id, d.imei, d.name, c.name AS company_name, d.license_expires_at, d.auto_renew
       FROM devices d JOIN companies c ON c.id = d.company_id
       WHERE ${where} ORDER BY d.license_expires_at, d.id LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM devices d WHERE ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM devices d WHERE ${where}`),
   ]);
   return {
     total: count.n,

@@ -1,6 +1,7 @@
 import { LICENSE, type TLicenseCount } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import { inScope, type TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 
@@ -39,13 +40,13 @@ export async function lockStock(database: Database, payerId: string, tx: Tx): Pr
 }
 
 export async function stockOf(database: Database, payerId: string, tx?: Tx): Promise<number> {
-  const [r] = await database.rows<{ n: number }>(sql`SELECT coalesce(sum(delta), 0)::int AS n FROM license_ledger WHERE company_id = ${payerId}`, tx);
+  const [r] = await database.rows<Count>(sql`SELECT coalesce(sum(delta), 0)::int AS n FROM license_ledger WHERE company_id = ${payerId}`, tx);
   return r.n;
 }
 
 /** Auto-renew devices whose License ends within the current UTC month and has not ended yet. */
 export async function reservedOf(database: Database, payer: { id: string; path: string }, tx?: Tx): Promise<number> {
-  const [r] = await database.rows<{ n: number }>(
+  const [r] = await database.rows<Count>(
     sql`SELECT count(*)::int AS n FROM devices
         WHERE company_id IN ${billedBy(payer)} AND auto_renew AND status <> 'service_expired'
           AND license_expires_at > now()

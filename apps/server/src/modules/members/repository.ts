@@ -1,6 +1,7 @@
 import { type Locale, localizeRoleName, type MemberState, PERMISSIONS, type TMemberDetail, type TMemberRow } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import { AppError } from '../../plugins/errors.js';
 
 const iso = (v: string | Date) => new Date(v).toISOString();
@@ -57,7 +58,7 @@ export const codesOf = (roles: readonly { permissions: string[] }[]): string[] =
 
 /** How many enabled members hold the company's super administrator role, one member left out. */
 export async function otherEnabledSuperAdmins(database: Database, tx: Tx, companyId: string, exceptUserId: string): Promise<number> {
-  const [{ n }] = await database.rows<{ n: number }>(
+  const [{ n }] = await database.rows<Count>(
     sql`SELECT count(DISTINCT u.id)::int AS n FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
         WHERE u.company_id = ${companyId} AND u.state = 'enabled' AND r.is_super AND u.id <> ${exceptUserId}`,
     tx,
@@ -67,7 +68,7 @@ export async function otherEnabledSuperAdmins(database: Database, tx: Tx, compan
 
 /** Members of the company, not deleted (pending invitations count: they hold a place). */
 export async function memberCount(database: Database, tx: Tx, companyId: string): Promise<number> {
-  const [{ n }] = await database.rows<{ n: number }>(
+  const [{ n }] = await database.rows<Count>(
     sql`SELECT count(*)::int AS n FROM users WHERE company_id = ${companyId} AND kind = 'member' AND state <> 'deleted'`,
     tx,
   );

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf } from '../../../test/companies.js';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
+import type { Count } from '../../db/row.js';
 import { allJobs } from '../../jobs/registry.js';
 import { buildReportCall, type DeviceKey, fleetTick, getOrCreateDeviceKey, SPELL_MS, spellAt } from '../network/index.js';
 import { enforceDataCaps } from './data-cap.js';
@@ -86,7 +87,7 @@ afterAll(() => t.close());
 
 describe('strategies', () => {
   it('refuses bad input naming the field, and changes nothing', async () => {
-    const [before] = await db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM strategies`);
+    const [before] = await db.rows<Count>(sql`SELECT count(*)::int AS n FROM strategies`);
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '一二三四五六七八九十一' }, '策略名称'],
       [{ domains: ['not a host'] }, '拨测域名'],
@@ -102,7 +103,7 @@ describe('strategies', () => {
       expect(r.code, JSON.stringify(over)).toBe(28002);
       expect(r.msg).toContain(field);
     }
-    const [after] = await db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM strategies`);
+    const [after] = await db.rows<Count>(sql`SELECT count(*)::int AS n FROM strategies`);
     expect(after.n).toBe(before.n);
   });
 
@@ -266,7 +267,7 @@ describe('network detection', () => {
     const history = await post('/detection/list', { imei: d.imei });
     expect(history.obj.list?.map((x) => x.state)).toEqual(['unreachable', 'done', 'timeout']);
     // probes answering a detection do not count towards a strategy
-    const [p] = await db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM device_probes WHERE device_id = ${d.id} AND NOT evaluated`);
+    const [p] = await db.rows<Count>(sql`SELECT count(*)::int AS n FROM device_probes WHERE device_id = ${d.id} AND NOT evaluated`);
     expect(p.n).toBe(0);
   });
 });

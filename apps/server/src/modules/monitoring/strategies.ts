@@ -2,6 +2,7 @@ import { MONITORING_LIMITS, type TStrategy, type TStrategyDetail, type TStrategy
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
@@ -80,7 +81,7 @@ export async function listStrategies(
     database.rows<StrategyRow>(
       sql`${SELECT} WHERE s.company_id = ${companyId}${name} ORDER BY s.created_at DESC, s.id LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
     ),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM strategies s WHERE s.company_id = ${companyId}${name}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM strategies s WHERE s.company_id = ${companyId}${name}`),
   ]);
   return { total: count.n, list: rows.map(strategyOf) };
 }
@@ -131,7 +132,7 @@ export async function saveStrategy(database: Database, ctx: Ctx, body: TStrategy
       await database.rows(sql`SELECT id FROM companies WHERE id = ${ctx.companyId} FOR NO KEY UPDATE`, tx);
       const before = mode === 'update' ? await findStrategy(database, ctx.companyId, body.id as string, tx) : null;
       if (!before) {
-        const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM strategies WHERE company_id = ${ctx.companyId}`, tx);
+        const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM strategies WHERE company_id = ${ctx.companyId}`, tx);
         if (n.n >= MONITORING_LIMITS.strategiesMax) throw new AppError(33003);
       }
       const domains = sql`${textArray(body.domains)}::text[]`;

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
 import { deviceIdsByImei } from '../../db/imei-lookup.js';
+import type { Count } from '../../db/row.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
@@ -53,7 +54,7 @@ export async function updateStrategyDevices(
       );
       changed = [...changed, ...joined];
     }
-    const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM devices WHERE strategy_id = ${strategy.id}`, tx);
+    const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM devices WHERE strategy_id = ${strategy.id}`, tx);
     await recordAudit(database, tx, ctx.actor, {
       action: 'strategy.devices',
       companyId: ctx.companyId,
@@ -104,7 +105,7 @@ export async function strategyDevices(
                              ORDER BY x.measured_at DESC LIMIT 1) p ON true
           WHERE ${where} ORDER BY d.created_at DESC, d.id LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
     ),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM devices d WHERE ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM devices d WHERE ${where}`),
   ]);
   return {
     total: count.n,

@@ -4,6 +4,7 @@ import { auditOf, ops } from '../../../test/companies.js';
 import { companyIdOf } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, mailHarness, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
 import { orderStatus, placeOrder, stock } from '../../../test/orders.js';
+import type { Count } from '../../db/row.js';
 import { deliverOrder } from './delivery.js';
 import { expireOrders } from './jobs.js';
 
@@ -74,7 +75,7 @@ describe('orders', () => {
   });
 
   it('refuses bad input naming the field, and stores nothing', async () => {
-    const [{ n: before }] = await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
+    const [{ n: before }] = await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM orders`);
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ productType: 2, quantity: 1, payMethod: 'wechat' }, /product type/],
       [{ productType: 0, quantity: 0, payMethod: 'wechat' }, /quantity/],
@@ -88,7 +89,7 @@ describe('orders', () => {
       expect(r.code, JSON.stringify(b)).toBe(28002);
       expect(r.msg).toMatch(field);
     }
-    const [{ n: after }] = await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
+    const [{ n: after }] = await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM orders`);
     expect(after).toBe(before);
   });
 

@@ -10,6 +10,7 @@ import {
 } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import { inScope, type TenantScope } from '../../db/scope.js';
 import { inLocale } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
@@ -140,7 +141,7 @@ export async function listOrders(
     database.rows<OrderRow>(
       sql`${ORDER_SELECT} WHERE ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT ${page.pageSize} OFFSET ${(page.pageNum - 1) * page.pageSize}`,
     ),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders o JOIN companies c ON c.id = o.company_id WHERE ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM orders o JOIN companies c ON c.id = o.company_id WHERE ${where}`),
   ]);
   return { total: count.n, list: rows.map((r) => orderOf(r, locale)) };
 }

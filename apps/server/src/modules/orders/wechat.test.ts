@@ -6,6 +6,7 @@ import { companyIdOf } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
 import { orderStatus, placeOrder, stock } from '../../../test/orders.js';
 import { DEAD_NOTIFY_URL, wechatHarness } from '../../../test/wechatpay.js';
+import type { Count } from '../../db/row.js';
 import { expireOrders } from './jobs.js';
 
 let t: TestApp;
@@ -111,7 +112,7 @@ describe('WeChat Pay', () => {
     expect(await stock(t.database, demoId)).toEqual(before);
     const refused = (await events(o.orderNo)).filter((e) => e.outcome === 'refused').map((e) => e.reason);
     expect(refused).toContain('amount');
-    const [{ n }] = await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM payment_events WHERE outcome = 'refused'`);
+    const [{ n }] = await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM payment_events WHERE outcome = 'refused'`);
     expect(n).toBeGreaterThanOrEqual(8);
   });
 

@@ -1,6 +1,7 @@
 import { REPORT_LIMITS, type ReportFrequency, type ReportKind, type ReportPeriod, type TReportSubscription } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
@@ -57,7 +58,7 @@ export async function addSubscription(
   const company = await reportCompany(database, ctx.scope, body.companyId);
   return database.db.transaction(async (tx) => {
     await database.rows(sql`SELECT id FROM users WHERE id = ${ctx.userId} FOR UPDATE`, tx);
-    const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM report_subscriptions WHERE user_id = ${ctx.userId}`, tx);
+    const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM report_subscriptions WHERE user_id = ${ctx.userId}`, tx);
     if (n.n >= REPORT_LIMITS.subscriptionsPerMember) throw new AppError(37003, { params: { max: REPORT_LIMITS.subscriptionsPerMember } });
     const [ins] = await database.rows<{ id: string }>(
       sql`INSERT INTO report_subscriptions (company_id, user_id, report, frequency, period, next_run_at)

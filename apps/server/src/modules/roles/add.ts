@@ -2,6 +2,7 @@ import { LIMITS } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
 import { assertHeld, heldCodes, normalizeCodes } from './codes.js';
@@ -19,7 +20,7 @@ export async function addRole(
   return database.db.transaction(async (tx) => {
     await lockCompany(database, tx, companyId);
     assertHeld(await heldCodes(database, userId, tx), permissions, 'permissions');
-    const [{ n }] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM roles WHERE company_id = ${companyId}`, tx);
+    const [{ n }] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM roles WHERE company_id = ${companyId}`, tx);
     if (n >= LIMITS.rolesMax) throw new AppError(30017, { params: { max: LIMITS.rolesMax } });
     await assertNameFree(database, tx, companyId, body.name, null);
     const [role] = await database.rows<{ id: string }>(

@@ -1,6 +1,7 @@
 import { type TWebhookDelivery, WEBHOOK_TEST_EVENT, type WebhookDeliveryState } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
+import type { Count } from '../../../db/row.js';
 import { iso } from '../../../lib/units.js';
 import { AppError } from '../../../plugins/errors.js';
 import { recordAudit } from '../../audit/index.js';
@@ -66,7 +67,7 @@ export async function listDeliveries(
   const where = sql.join(conds, sql` AND `);
   const [rows, [count]] = await Promise.all([
     database.rows<Row>(sql`${SELECT} WHERE ${where} ORDER BY d.created_at DESC, d.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM webhook_deliveries d WHERE ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM webhook_deliveries d WHERE ${where}`),
   ]);
   return { total: count.n, list: rows.map(deliveryOf) };
 }

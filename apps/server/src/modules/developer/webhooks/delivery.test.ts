@@ -6,6 +6,7 @@ import { companyIdOf, otherCompany } from '../../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../../test/helper.js';
 import { placeOrder } from '../../../../test/orders.js';
 import { type Received, webhookReceiver } from '../../../../test/webhooks.js';
+import type { Count } from '../../../db/row.js';
 import { allJobs } from '../../../jobs/registry.js';
 import { evaluateAlarms } from '../../alarms/index.js';
 import { recordWechatPayment } from '../../orders/index.js';
@@ -343,7 +344,7 @@ describe('webhook delivery', () => {
 
   it('emits nothing for an event no endpoint subscribes to, nor for a disabled endpoint', async () => {
     const e = await addEndpoint(['ac.bound']);
-    const count = async () => (await db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM webhook_messages`))[0].n;
+    const count = async () => (await db.rows<Count>(sql`SELECT count(*)::int AS n FROM webhook_messages`))[0].n;
     const before = await count();
     await emit('order.paid', { orderNo: 'N1' });
     expect(await count()).toBe(before);

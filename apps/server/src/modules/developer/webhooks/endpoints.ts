@@ -2,6 +2,7 @@ import { DEVELOPER_LIMITS, type TWebhookEndpoint, type WebhookEvent } from '@rrp
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../../db/arrays.js';
 import type { Database, Tx } from '../../../db/client.js';
+import type { Count } from '../../../db/row.js';
 import { iso } from '../../../lib/units.js';
 import { AppError } from '../../../plugins/errors.js';
 import { type Actor, changesOf, HIDDEN, recordAudit } from '../../audit/index.js';
@@ -62,7 +63,7 @@ export async function addEndpoint(ctx: Ctx & { database: Database }, body: { url
   return database.db.transaction(async (tx) => {
     // one writer of a company's endpoints at a time, so the count holds
     await database.rows(sql`SELECT id FROM companies WHERE id = ${ctx.companyId} FOR NO KEY UPDATE`, tx);
-    const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM webhook_endpoints WHERE company_id = ${ctx.companyId}`, tx);
+    const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM webhook_endpoints WHERE company_id = ${ctx.companyId}`, tx);
     if (n.n >= DEVELOPER_LIMITS.webhooksPerCompany) throw new AppError(38006, { params: { max: DEVELOPER_LIMITS.webhooksPerCompany } });
     const [r] = await database.rows<Row>(
       sql`INSERT INTO webhook_endpoints (company_id, url, events, description, secret)
