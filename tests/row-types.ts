@@ -44,52 +44,62 @@ const typeName = (t: ts.TypeNode): string | null =>
   ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName) ? t.typeName.text : ts.isIndexedAccessTypeNode(t) ? typeName(t.objectType) : null;
 
 /**
- * The object types written by hand as row types in a file: inside the type argument of
- * `rows` / `prepared` / `ephemeral` (`inline`), or the body of a type alias used there or named
- * `…Row`. `restates` names the table when two or more of its properties, typed by hand, carry the
- * names of that table's columns (they should come from `Row<'table', …>`).
+ * The object types written by hand as row types in some files: inside the type argument of
+ * `rows` / `prepared` / `ephemeral` (`inline`), or the body of a type alias used there (in its
+ * file, or by name from another). `restates` names the table when two or more of its properties,
+ * typed by hand, carry the names of that table's columns (they should come from `Row<'table', …>`).
  */
-export function rowTypeLiterals(file: string, tables: Map<string, Set<string>>): RowTypeLiteral[] {
-  const sf = parse(file);
-  const aliases = new Map<string, ts.TypeAliasDeclaration>();
-  const visitAliases = (n: ts.Node) => {
-    if (ts.isTypeAliasDeclaration(n)) aliases.set(n.name.text, n);
-    ts.forEachChild(n, visitAliases);
-  };
-  visitAliases(sf);
+export function rowTypeLiterals(files: string[], tables: Map<string, Set<string>>): RowTypeLiteral[] {
+  const parsed = files.map((file) => {
+    const sf = parse(file);
+    const aliases = new Map<string, ts.TypeAliasDeclaration>();
+    const visitAliases = (n: ts.Node) => {
+      if (ts.isTypeAliasDeclaration(n)) aliases.set(n.name.text, n);
+      ts.forEachChild(n, visitAliases);
+    };
+    visitAliases(sf);
+    return { file, sf, aliases };
+  });
+  // names of types used as rows anywhere: an alias of that name elsewhere is a row type (an import)
+  const usedAsRow = new Set<string>();
   const found: RowTypeLiteral[] = [];
-  const seenAliases = new Set<string>();
-  const line = (n: ts.Node) => `${rel(file)}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}`;
-  const restates = (lit: ts.TypeLiteralNode): string | null => {
-    const handTyped = lit.members
-      .filter((m): m is ts.PropertySignature => ts.isPropertySignature(m) && !!m.type && !DERIVED.has(typeName(m.type) ?? ''))
-      .map((m) => m.name.getText(sf).replace(/^['"]|['"]$/g, ''));
-    for (const [table, cols] of tables) if (handTyped.filter((p) => cols.has(p)).length >= 2) return table;
-    return null;
+  const scan = ({ file, sf, aliases }: (typeof parsed)[number], record: boolean) => {
+    const seenAliases = new Set<string>();
+    const line = (n: ts.Node) => `${rel(file)}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}`;
+    const restates = (lit: ts.TypeLiteralNode): string | null => {
+      const handTyped = lit.members
+        .filter((m): m is ts.PropertySignature => ts.isPropertySignature(m) && !!m.type && !DERIVED.has(typeName(m.type) ?? ''))
+        .map((m) => m.name.getText(sf).replace(/^['"]|['"]$/g, ''));
+      for (const [table, cols] of tables) if (handTyped.filter((p) => cols.has(p)).length >= 2) return table;
+      return null;
+    };
+    const collect = (t: ts.TypeNode, inline: boolean) => {
+      if (ts.isTypeLiteralNode(t)) {
+        if (record) found.push({ where: line(t), inline, restates: restates(t) });
+      } else if (ts.isIntersectionTypeNode(t) || ts.isUnionTypeNode(t)) for (const part of t.types) collect(part, inline);
+      else if (ts.isParenthesizedTypeNode(t)) collect(t.type, inline);
+      else if (ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName)) {
+        usedAsRow.add(t.typeName.text);
+        const alias = aliases.get(t.typeName.text);
+        if (alias) aliasBody(alias);
+        // Pick<SomeRow, …>, Omit<SomeRow, …>: the row type inside
+        if (!DERIVED.has(t.typeName.text)) for (const arg of t.typeArguments ?? []) if (ts.isTypeReferenceNode(arg)) collect(arg, false);
+      }
+    };
+    const aliasBody = (alias: ts.TypeAliasDeclaration) => {
+      if (seenAliases.has(alias.name.text)) return;
+      seenAliases.add(alias.name.text);
+      collect(alias.type, false);
+    };
+    const visit = (n: ts.Node) => {
+      if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && ROW_CALLS.has(n.expression.name.text) && n.typeArguments?.[0])
+        collect(n.typeArguments[0], true);
+      ts.forEachChild(n, visit);
+    };
+    visit(sf);
+    if (record) for (const [name, alias] of aliases) if (usedAsRow.has(name)) aliasBody(alias);
   };
-  const collect = (t: ts.TypeNode, inline: boolean) => {
-    if (ts.isTypeLiteralNode(t)) found.push({ where: line(t), inline, restates: restates(t) });
-    else if (ts.isIntersectionTypeNode(t) || ts.isUnionTypeNode(t)) for (const part of t.types) collect(part, inline);
-    else if (ts.isParenthesizedTypeNode(t)) collect(t.type, inline);
-    else if (ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName)) {
-      const alias = aliases.get(t.typeName.text);
-      if (alias) aliasBody(alias);
-      // Pick<SomeRow, …>, Omit<SomeRow, …>: the local row type inside
-      for (const arg of t.typeArguments ?? [])
-        if (ts.isTypeReferenceNode(arg) && ts.isIdentifier(arg.typeName) && aliases.has(arg.typeName.text)) collect(arg, false);
-    }
-  };
-  const aliasBody = (alias: ts.TypeAliasDeclaration) => {
-    if (seenAliases.has(alias.name.text)) return;
-    seenAliases.add(alias.name.text);
-    collect(alias.type, false);
-  };
-  const visit = (n: ts.Node) => {
-    if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && ROW_CALLS.has(n.expression.name.text) && n.typeArguments?.[0])
-      collect(n.typeArguments[0], true);
-    ts.forEachChild(n, visit);
-  };
-  visit(sf);
-  for (const [name, alias] of aliases) if (/Row$/.test(name)) aliasBody(alias);
+  for (const p of parsed) scan(p, false);
+  for (const p of parsed) scan(p, true);
   return found;
 }
