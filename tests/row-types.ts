@@ -5,7 +5,7 @@ import { rel } from './sources.js';
 /** The statements whose type argument is a row type (apps/server/src/db/client.ts). */
 const ROW_CALLS = new Set(['rows', 'prepared', 'ephemeral']);
 /** Types derived from the schema (apps/server/src/db/row.ts): a property typed with one is not written by hand. */
-const DERIVED = new Set(['Row', 'TableRow', 'Col', 'As', 'Nullable']);
+const DERIVED = new Set(['Row', 'TableRow', 'Col', 'As', 'Nullable', 'Narrow']);
 
 const parse = (file: string) => ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
 

@@ -56,3 +56,9 @@ export type Nullable<R> = { [K in keyof R]: R[K] | null };
 
 /** `SELECT count(*)::int AS n` (a bare count(*) is bigint, which arrives as text). */
 export type Count = { n: number };
+
+/**
+ * Row `R` with some columns narrowed to a contract's type (`status: DeviceStatus`, a jsonb
+ * column's shape); each must fit the column's own type.
+ */
+export type Narrow<R, N extends { [K in keyof N]: K extends keyof R ? R[K] : never }> = Omit<R, keyof N> & N;
