@@ -2,7 +2,7 @@ import { type ApiKeyState, DEVELOPER_LIMITS, type Permission, type TApiKey, type
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
-import type { Count } from '../../db/row.js';
+import type { As, Count, Row } from '../../db/row.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
 import { API_KEY_ID_RE, apiKeySecretOf, newApiKeyId, secretHashOf } from './api-key-secret.js';
@@ -59,18 +59,8 @@ export async function addApiKey(
   return { keyId, secret };
 }
 
-type KeyRow = {
-  key_id: string;
-  name: string;
-  permissions: string[];
-  expires_at: string | null;
-  ip_allow_list: string[];
-  state: ApiKeyState;
-  created_at: string;
-  created_by: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-};
+type KeyRow = Row<'api_keys', 'key_id' | 'name' | 'permissions' | 'expires_at' | 'ip_allow_list' | 'created_at' | 'last_used_at' | 'revoked_at'> &
+  As<'users', { created_by: 'name' }> & { state: ApiKeyState };
 
 const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -104,7 +94,7 @@ export async function listApiKeys(database: Database, companyId: string): Promis
 export async function revokeApiKey(database: Database, actor: Actor, companyId: string, keyId: string): Promise<null> {
   if (!API_KEY_ID_RE.test(keyId)) throw new AppError(38001);
   await database.db.transaction(async (tx) => {
-    const [row] = await database.rows<{ name: string }>(
+    const [row] = await database.rows<Row<'api_keys', 'name'>>(
       sql`UPDATE api_keys SET revoked_at = now() WHERE key_id = ${keyId} AND company_id = ${companyId} AND revoked_at IS NULL RETURNING name`,
       tx,
     );
