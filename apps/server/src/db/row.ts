@@ -9,7 +9,7 @@ import type * as schema from './schema/index.js';
  *   database.rows<Row<'devices', 'id'> & As<'companies', { company_name: 'name' }>>(sql`SELECT d.id, c.name AS company_name …`)
  *
  * Values have the types they arrive as (db/wire-types.ts): timestamps, dates, intervals, bigint
- * and numeric as text.
+ * and numeric as text; bytea as a Uint8Array.
  */
 
 type Schema = typeof schema;
@@ -33,7 +33,8 @@ type TextOnTheWire =
   | 'PgBigSerial53'
   | 'PgBigSerial64';
 
-type Wire<C extends Column> = C['_']['columnType'] extends TextOnTheWire ? string : C['_']['data'];
+// bytea: node-postgres gives a Buffer, PGlite a plain Uint8Array
+type Wire<C extends Column> = C['_']['columnType'] extends TextOnTheWire ? string : C['_']['data'] extends Uint8Array ? Uint8Array : C['_']['data'];
 type ValueOf<C extends Column> = C['_']['notNull'] extends true ? Wire<C> : Wire<C> | null;
 type ColumnsOf<N extends TableName> = Tables[N]['_']['columns'] extends infer C extends Record<string, Column> ? C : never;
 type RowOf<Cs extends Record<string, Column>> = { -readonly [K in keyof Cs as Cs[K]['_']['name']]: ValueOf<Cs[K]> };
