@@ -1,7 +1,7 @@
 import { LICENSE, type TLicenseCount } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import type { Count } from '../../db/row.js';
+import type { Count, Row } from '../../db/row.js';
 import { inScope, type TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 
@@ -18,7 +18,7 @@ const PAYER_OF = (companyId: SQL | string, columns: SQL) =>
 export const payerIdOf = (companyId: SQL) => sql`(${PAYER_OF(companyId, sql`p.id`)})`;
 
 export async function payerOf(database: Database, companyId: string, tx?: Tx): Promise<{ id: string; path: string }> {
-  const [p] = await database.rows<{ id: string; path: string }>(PAYER_OF(companyId, sql`p.id, p.path`), tx);
+  const [p] = await database.rows<Row<'companies', 'id' | 'path'>>(PAYER_OF(companyId, sql`p.id, p.path`), tx);
   if (!p) throw new AppError(21001);
   return p;
 }
