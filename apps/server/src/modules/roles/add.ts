@@ -2,7 +2,7 @@ import { LIMITS } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
-import type { Count } from '../../db/row.js';
+import type { Count, Row } from '../../db/row.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
 import { assertHeld, heldCodes, normalizeCodes } from './codes.js';
@@ -23,7 +23,7 @@ export async function addRole(
     const [{ n }] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM roles WHERE company_id = ${companyId}`, tx);
     if (n >= LIMITS.rolesMax) throw new AppError(30017, { params: { max: LIMITS.rolesMax } });
     await assertNameFree(database, tx, companyId, body.name, null);
-    const [role] = await database.rows<{ id: string }>(
+    const [role] = await database.rows<Row<'roles', 'id'>>(
       sql`INSERT INTO roles (company_id, name, permissions) VALUES (${companyId}, ${body.name}, ${textArray(permissions)}::text[]) RETURNING id`,
       tx,
     );

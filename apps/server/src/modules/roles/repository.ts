@@ -2,9 +2,10 @@ import { type Locale, localizeRoleName, PERMISSIONS, SAMPLE_ROLES, type TRoleDet
 import { type SQL, sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import { AppError } from '../../plugins/errors.js';
 
-export type RoleRecord = { id: string; company_id: string; name: string; permissions: string[]; is_super: boolean };
+export type RoleRecord = Row<'roles', 'id' | 'company_id' | 'name' | 'permissions' | 'is_super'>;
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 const like = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -36,12 +37,12 @@ export async function findRole(database: Database, tx: Tx, companyId: string, id
 
 /** Refuses a name another role of the company already has (30007), the role itself aside. */
 export async function assertNameFree(database: Database, tx: Tx, companyId: string, name: string, exceptId: string | null): Promise<void> {
-  const rows = await database.rows<{ id: string; name: string }>(sql`SELECT id, name FROM roles WHERE company_id = ${companyId}`, tx);
+  const rows = await database.rows<Row<'roles', 'id' | 'name'>>(sql`SELECT id, name FROM roles WHERE company_id = ${companyId}`, tx);
   const key = roleNameKey(name);
   if (rows.some((r) => r.id !== exceptId && roleNameKey(r.name) === key)) throw new AppError(30007, { field: 'name' });
 }
 
-type RoleRow = { id: string; name: string; permissions: string[]; created_at: string | Date; member_count: number; is_super: boolean };
+type RoleRow = Row<'roles', 'id' | 'name' | 'permissions' | 'created_at' | 'is_super'> & { member_count: number };
 
 const toRow = (r: RoleRow, locale: Locale): TRoleRow => ({
   id: r.id,
@@ -86,7 +87,7 @@ export async function listRoles(
 
 /** Every role of the company, named in the reader's language, the super administrator's first. */
 export async function roleOptions(database: Database, companyId: string, locale: Locale): Promise<{ list: { id: string; name: string; isSuper: boolean }[] }> {
-  const rows = await database.rows<{ id: string; name: string; is_super: boolean }>(
+  const rows = await database.rows<Row<'roles', 'id' | 'name' | 'is_super'>>(
     sql`SELECT r.id, r.name, r.is_super FROM roles r WHERE r.company_id = ${companyId}
         ORDER BY r.is_super DESC, r.created_at, array_position(${textArray(SAMPLE_ORDER)}::text[], r.name), r.id`,
   );
