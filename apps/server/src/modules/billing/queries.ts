@@ -1,7 +1,7 @@
 import { BILLING_RATE_CODES, type Locale, type TBill, type TBillDetail, type TBillLine } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import type { Count } from '../../db/row.js';
+import type { Count, Narrow, Row } from '../../db/row.js';
 import { companiesIn, type TenantScope } from '../../db/scope.js';
 import { inLocale } from '../../i18n/index.js';
 import { iso, mb } from '../../lib/units.js';
@@ -11,31 +11,28 @@ import { billedBy, payerOf } from '../licenses/index.js';
 import { fenToYuan } from '../orders/index.js';
 import { monthRange } from './month.js';
 
-/** A bill row as read (bigint columns may come back as strings or bigints). */
-export type BillRow = {
-  id: string;
-  company_id: string;
-  bill_month: string;
-  package_fen: string | number;
-  overage_fen: string | number;
-  roaming_fen: string | number;
-  number_fen: string | number;
-  total_fen: string | number;
-  devices: number;
-  usage_bytes: string | number;
-  overage_mb: string | number;
-  roaming_bytes: string | number;
-  rates: Record<string, number> | string;
-  issued_at: string | Date;
-};
-type LineRow = {
-  imei: string;
-  device_name: string | null;
-  usage_bytes: string | number;
-  roaming_bytes: string | number;
-  roaming_fen: string | number;
-  number_fen: string | number;
-};
+/** A bill row as read (its bigint columns arrive as text). */
+export type BillRow = Narrow<
+  Row<
+    'bills',
+    | 'id'
+    | 'company_id'
+    | 'bill_month'
+    | 'package_fen'
+    | 'overage_fen'
+    | 'roaming_fen'
+    | 'number_fen'
+    | 'total_fen'
+    | 'devices'
+    | 'usage_bytes'
+    | 'overage_mb'
+    | 'roaming_bytes'
+    | 'rates'
+    | 'issued_at'
+  >,
+  { rates: Record<string, number> | string }
+>;
+type LineRow = Row<'bill_lines', 'imei' | 'device_name' | 'usage_bytes' | 'roaming_bytes' | 'roaming_fen' | 'number_fen'>;
 
 const yuan = (fen: string | number) => fenToYuan(Number(fen));
 
@@ -104,13 +101,9 @@ export type PackageOrder = TBillDetail['orders'][number];
 /** The orders behind a bill's package fee: completed in its month by the companies its payer pays for. */
 export async function packageOrders(database: Database, payer: { id: string; path: string }, month: string, locale: Locale): Promise<PackageOrder[]> {
   const r = monthRange(month);
-  const rows = await database.rows<{
-    order_no: string;
-    product_name_zh: string;
-    product_name_en: string;
-    total_fen: string | number;
-    completed_at: string | Date;
-  }>(
+  const rows = await database.rows<
+    Narrow<Row<'orders', 'order_no' | 'product_name_zh' | 'product_name_en' | 'total_fen' | 'completed_at'>, { completed_at: string }>
+  >(
     sql`SELECT order_no, product_name_zh, product_name_en, total_fen, completed_at FROM orders
         WHERE company_id IN ${billedBy(payer)} AND status = 'completed'
           AND completed_at >= ${r.start.toISOString()}::timestamptz AND completed_at < ${r.end.toISOString()}::timestamptz
