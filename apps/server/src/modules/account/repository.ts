@@ -2,24 +2,18 @@ import type { TAccountInfo, TCompanyInfo } from '@rrp/contracts';
 import { LICENSE, type Locale, localizeRoleName, normalizeLocale, type Permission } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { As, Narrow, Nullable, Row } from '../../db/row.js';
 import { inScope, type TenantScope } from '../../db/scope.js';
 import type { SessionPreread } from '../../plugins/auth.js';
 import { billedBy, payerOf, stockOf } from '../licenses/index.js';
 
-type AccountRow = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  job_title: string;
-  locale: Locale;
-  kind: string;
-  company_id: string | null;
-  company_name: string | null;
-  certification: TAccountInfo['certification'] | null;
-  billing: string | null;
-  role_names: string[] | null;
-};
+type AccountRow = Narrow<Row<'users', 'id' | 'name' | 'email' | 'phone' | 'job_title' | 'locale' | 'kind'>, { locale: Locale }> &
+  Nullable<
+    Narrow<
+      As<'companies', { company_id: 'id'; company_name: 'name'; certification: 'certification'; billing: 'billing' }>,
+      { certification: TAccountInfo['certification'] }
+    >
+  > & { role_names: string[] | null };
 
 /**
  * The signed-in person's account: the read behind /account/query. The permissions are not read
