@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, testConfig } from '../../test/helper.js';
 import type { Database } from '../db/client.js';
-import type { Count } from '../db/row.js';
+import type { Count, Row } from '../db/row.js';
 import { generatePassword, seedDemo } from './demo.js';
 
 let database: Database;
@@ -30,7 +30,7 @@ describe('demo seed', () => {
       { certification: 'verified', billing: 'independent', depth: 1 },
       { certification: 'verified', billing: 'parent', depth: 2 },
     ]);
-    const roles = await database.rows<{ name: string }>(sql`SELECT DISTINCT name FROM roles ORDER BY name`);
+    const roles = await database.rows<Row<'roles', 'name'>>(sql`SELECT DISTINCT name FROM roles ORDER BY name`);
     expect(roles.map((x) => x.name).sort()).toEqual(['管理员', '超级管理员', '运营专员'].sort());
   });
 

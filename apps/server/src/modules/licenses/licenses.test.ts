@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companyIdOf, imeis, setStock, stock } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
-import type { Count } from '../../db/row.js';
+import type { Count, Row } from '../../db/row.js';
 import { allJobs } from '../../jobs/registry.js';
 import type { DeviceRef } from '../network/index.js';
 import { AUTO_RENEW_JOB, licenseJobs } from './jobs.js';
@@ -16,7 +16,7 @@ const deactivated: DeviceRef[] = [];
 const MB = 1048576;
 
 async function addDevice(companyId: string, imei: string, expires: string, f: { autoRenew?: boolean; status?: string; online?: boolean } = {}) {
-  const [r] = await t.database.rows<{ id: string }>(sql`
+  const [r] = await t.database.rows<Row<'devices', 'id'>>(sql`
     INSERT INTO devices (company_id, imei, region, status, auto_renew, online, license_expires_at)
     VALUES (${companyId}, ${imei}, 'europe', ${f.status ?? 'physical_card'}, ${f.autoRenew ?? true}, ${f.online ?? false}, now() + ${expires}::interval)
     RETURNING id`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp, tryLogin } from '../../../test/helper.js';
 import { auditOf, contact, inviteAndSignIn, MEMBER_PASSWORD, queuedInvitationToken, roleId, userIdOf } from '../../../test/members.js';
-import type { Count } from '../../db/row.js';
+import type { Count, Row } from '../../db/row.js';
 
 let t: TestApp;
 let admin: Session;
@@ -17,7 +17,7 @@ type UserRow = { name: string; email: string; phone: string | null; state: strin
 const userRow = async (id: string) =>
   (await t.database.rows<UserRow>(sql`SELECT name, email, phone, state, description, deleted_at FROM users WHERE id = ${id}`))[0];
 const roleIdsOf = async (id: string) =>
-  (await t.database.rows<{ role_id: string }>(sql`SELECT role_id FROM user_roles WHERE user_id = ${id} ORDER BY role_id`)).map((r) => r.role_id);
+  (await t.database.rows<Row<'user_roles', 'role_id'>>(sql`SELECT role_id FROM user_roles WHERE user_id = ${id} ORDER BY role_id`)).map((r) => r.role_id);
 const memberCount = async (companyId: string) => (await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM users WHERE company_id = ${companyId}`))[0].n;
 
 beforeAll(async () => {
@@ -443,6 +443,6 @@ describe('sub-companies', () => {
     expect((await call(t.app, sub, api('/user/delete'), { id: specialistId })).json().code).toBe(30001);
     const listed = (await call(t.app, sub, api('/user/list'), {})).json().obj.list.map((m: { mail: string }) => m.mail);
     expect(listed).toEqual([DEMO.subAdmin]);
-    expect((await t.database.rows<{ state: string }>(sql`SELECT state FROM users WHERE id = ${subAdminId}`))[0].state).toBe('enabled');
+    expect((await t.database.rows<Row<'users', 'state'>>(sql`SELECT state FROM users WHERE id = ${subAdminId}`))[0].state).toBe('enabled');
   });
 });

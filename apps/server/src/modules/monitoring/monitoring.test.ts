@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf } from '../../../test/companies.js';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
-import type { Count } from '../../db/row.js';
+import type { Count, Row } from '../../db/row.js';
 import { allJobs } from '../../jobs/registry.js';
 import { buildReportCall, type DeviceKey, fleetTick, getOrCreateDeviceKey, SPELL_MS, spellAt } from '../network/index.js';
 import { enforceDataCaps } from './data-cap.js';
@@ -66,7 +66,7 @@ const switchesOf = (deviceId: string) =>
 const audited = async (action: string, targetId: string) => (await auditOf(db, action)).find((a) => a.target_id === targetId);
 /** Runs the pending jobs of one name (the simulator's delayed effects), as the runner would. */
 async function runJobs(name: string): Promise<number> {
-  const rows = await db.rows<{ id: string; payload: unknown }>(sql`DELETE FROM jobs WHERE name = ${name} RETURNING id, payload`);
+  const rows = await db.rows<Row<'jobs', 'id' | 'payload'>>(sql`DELETE FROM jobs WHERE name = ${name} RETURNING id, payload`);
   for (const r of rows) await jobs.handlers[name](r.payload as never, {} as never);
   return rows.length;
 }
@@ -190,7 +190,7 @@ describe('switching', () => {
     expect(await switchesOf(d.id)).toHaveLength(1);
     // the simulated network completes the switch
     await runJobs('network.command');
-    const [after] = await db.rows<{ status: string }>(sql`SELECT status FROM devices WHERE id = ${d.id}`);
+    const [after] = await db.rows<Row<'devices', 'status'>>(sql`SELECT status FROM devices WHERE id = ${d.id}`);
     expect(after.status).toBe('esim');
     // six minutes on, the run still failing: the next failing probe switches again
     await report(d.imei, new Date(), bad());
@@ -219,7 +219,7 @@ describe('switching', () => {
     );
     await post('/strategy/devices/update', { id: s, imeis: [d.imei] });
     await fleetTick(db, { slice: 100_000 });
-    const probes = await db.rows<{ domain: string; delay_ms: number | null }>(sql`SELECT domain, delay_ms FROM device_probes WHERE device_id = ${d.id}`);
+    const probes = await db.rows<Row<'device_probes', 'domain' | 'delay_ms'>>(sql`SELECT domain, delay_ms FROM device_probes WHERE device_id = ${d.id}`);
     expect(probes.map((p) => p.domain)).toEqual(['www.example.com']);
     await evaluateProbes(db, t.provider);
     expect(await switchesOf(d.id)).toHaveLength(1);
@@ -280,7 +280,7 @@ describe('hard data cap', () => {
     );
   const state = async (id: string) =>
     (await db.rows<{ cap: string | null; suspended: boolean }>(sql`SELECT cap_suspended_month::text AS cap, suspended FROM devices WHERE id = ${id}`))[0];
-  const capAlarms = (id: string) => db.rows<{ ended_at: string | null }>(sql`SELECT ended_at FROM alarms WHERE type = 'data_cap' AND device_id = ${id}`);
+  const capAlarms = (id: string) => db.rows<Row<'alarms', 'ended_at'>>(sql`SELECT ended_at FROM alarms WHERE type = 'data_cap' AND device_id = ${id}`);
 
   it('refuses bad input and foreign IMEIs, changing nothing', async () => {
     const d = await device();
