@@ -10,8 +10,8 @@ import { sourceFiles } from './sources.js';
  * raise them. Row types come from the schema (apps/server/src/db/row.ts); what is left written by
  * hand is an aggregate or a computed field.
  */
-const MAX_INLINE_ROW_TYPES = 215;
-const MAX_RESTATED_ROW_TYPES = 72;
+const MAX_INLINE_ROW_TYPES = 214;
+const MAX_RESTATED_ROW_TYPES = 69;
 
 const tables = () => schemaColumns(sourceFiles('apps/server/src/db/schema'));
 const literals = () => {

@@ -65,18 +65,13 @@ export async function findAccount(
 }
 
 export async function findCompanyInfo(database: Database, companyId: string): Promise<TCompanyInfo | null> {
-  const [r] = await database.rows<{
-    id: string;
-    name: string;
-    country: string;
-    address: string;
-    certification: TCompanyInfo['certification'];
-    billing: TCompanyInfo['billing'];
-    parent_name: string | null;
-    sub_companies: number;
-    members: number;
-    created_at: string | Date;
-  }>(sql`
+  const [r] = await database.rows<
+    Narrow<
+      Row<'companies', 'id' | 'name' | 'country' | 'address' | 'certification' | 'billing' | 'created_at'>,
+      { certification: TCompanyInfo['certification']; billing: TCompanyInfo['billing'] }
+    > &
+      Nullable<As<'companies', { parent_name: 'name' }>> & { sub_companies: number; members: number }
+  >(sql`
     SELECT c.id, c.name, c.country, c.address, c.certification, c.billing, p.name AS parent_name,
            (SELECT count(*) FROM companies s WHERE s.parent_id = c.id)::int AS sub_companies,
            (SELECT count(*) FROM users m WHERE m.company_id = c.id)::int AS members, c.created_at

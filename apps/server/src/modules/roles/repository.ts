@@ -98,7 +98,7 @@ export async function roleOptions(database: Database, companyId: string, locale:
 export async function roleDetail(database: Database, companyId: string, id: string, locale: Locale): Promise<TRoleDetail> {
   const [r] = await database.rows<RoleRow>(sql`SELECT ${ROLE_COLUMNS} FROM roles r WHERE r.id = ${id} AND r.company_id = ${companyId}`);
   if (!r) throw new AppError(30006, { field: 'id' });
-  const members = await database.rows<{ id: string; name: string }>(
+  const members = await database.rows<Row<'users', 'id' | 'name'>>(
     sql`SELECT h.id, h.name FROM (${LIVE_HOLDERS}) h WHERE h.role_id = ${id} ORDER BY h.created_at, h.id`,
   );
   return { ...toRow(r, locale), members };
