@@ -13,6 +13,7 @@ import pg from 'pg';
 import { databaseReadiness, newestMigration, type Readiness } from './readiness.js';
 import { type ReplicaOptions, replicaReader } from './replica.js';
 import * as schema from './schema/index.js';
+import { PG_WIRE_TYPES, PGLITE_WIRE_PARSERS } from './wire-types.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: repositories accept either. */
@@ -77,7 +78,7 @@ async function rowsOf<T>(db: Tx, query: SQL): Promise<T[]> {
 /** PGlite in `dataDir` (or in memory when dataDir is undefined). */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   // the extensions the migrations create (0009: trigram indexes for the device list's searches)
-  const client = new PGlite({ dataDir, extensions: { pg_trgm, btree_gin } });
+  const client = new PGlite({ dataDir, extensions: { pg_trgm, btree_gin }, parsers: PGLITE_WIRE_PARSERS });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
@@ -123,7 +124,8 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   // next transaction may run on another connection, so statements go unnamed (planned each time).
   const named = async <T>(p: pg.Pool, name: string, q: SQL): Promise<T[]> => {
     const { sql: text, params } = dialect.sqlToQuery(q);
-    const res = await p.query(transactionPooling ? { text, values: params as unknown[] } : { name, text, values: params as unknown[] });
+    const values = params as unknown[];
+    const res = await p.query(transactionPooling ? { text, values, types: PG_WIRE_TYPES } : { name, text, values, types: PG_WIRE_TYPES });
     return res.rows as T[];
   };
   const replica = opts.replica

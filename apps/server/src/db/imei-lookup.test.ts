@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/helper.js';
 import type { Database } from './client.js';
 import { deviceIdsByImei, devicesByImei } from './imei-lookup.js';
+import type { Row } from './row.js';
 
 let database: Database;
 let companyA: string;
 let companyB: string;
 const seedCompany = async (db: Database) =>
-  (await db.rows<{ id: string }>(sql`INSERT INTO companies (path, name, country) VALUES ('', 'Acme', 'CN') RETURNING id`))[0].id;
+  (await db.rows<Row<'companies', 'id'>>(sql`INSERT INTO companies (path, name, country) VALUES ('', 'Acme', 'CN') RETURNING id`))[0].id;
 const imei = (n: number) => `86${String(n).padStart(13, '0')}`;
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { ReplicaState } from './readiness.js';
+import { PG_WIRE_TYPES } from './wire-types.js';
 
 export type ReplicaOptions = {
   url: string;
@@ -18,23 +19,6 @@ export type ReplicaReader = {
   /** measures the lag now (also done every `everyMs`) */
   refresh(): Promise<ReplicaState>;
   close(): Promise<void>;
-};
-
-/** Dates, times and intervals as the database's text, as drizzle's `execute` answers them (Database.rows). */
-const RAW = new Set([
-  pg.types.builtins.TIMESTAMPTZ,
-  pg.types.builtins.TIMESTAMP,
-  pg.types.builtins.DATE,
-  pg.types.builtins.INTERVAL,
-  1231,
-  1115,
-  1185,
-  1187,
-  1182,
-]);
-const RAW_TYPES = {
-  getTypeParser: ((id: number, format?: 'text' | 'binary') =>
-    RAW.has(id) ? (v: string) => v : pg.types.getTypeParser(id, format)) as typeof pg.types.getTypeParser,
 };
 
 const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
@@ -91,7 +75,7 @@ export function replicaReader(primaryLsn: () => Promise<string>, o: ReplicaOptio
     async query<T>(text: string, values: unknown[], primary: () => Promise<T[]>) {
       if (current.state !== 'ok') return primary();
       try {
-        return (await pool.query({ text, values, types: RAW_TYPES })).rows as T[];
+        return (await pool.query({ text, values, types: PG_WIRE_TYPES })).rows as T[];
       } catch (e) {
         if (!isConnectionError(e)) throw e;
         report({ state: 'unreachable', lagBytes: null, lagSeconds: null });

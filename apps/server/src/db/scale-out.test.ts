@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyPostgresDatabase, freshDatabase, TEST_DB } from '../../test/helper.js';
 import { type Database, openPostgres } from './client.js';
+import type { Count } from './row.js';
 
 describe('readiness', () => {
   let database: Database;
@@ -40,7 +41,7 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL behind a pooler and with a re
     return u.toString();
   };
   const preparedHere = (d: Database) =>
-    d.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name = 'scale_out_probe'`).then((r) => r[0].n);
+    d.rows<Count>(sql`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name = 'scale_out_probe'`).then((r) => r[0].n);
 
   it('prepares named statements on a direct connection, none with DATABASE_POOLER=transaction', async () => {
     // one connection, so the probe and the check meet on the same server session

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/helper.js';
 import type { Database } from '../db/client.js';
+import type { Row } from '../db/row.js';
 import { JobRunner } from './runner.js';
 
 let database: Database;
@@ -14,9 +15,7 @@ const log = pino({ level: 'silent' });
 const enqueue = (name: string, payload: object = {}) =>
   database.rows(sql`INSERT INTO jobs (name, payload, max_attempts) VALUES (${name}, ${JSON.stringify(payload)}::jsonb, 3)`);
 const statusOf = async (name: string) =>
-  database.rows<{ status: string; attempts: number; last_error: string | null }>(
-    sql`SELECT status, attempts, last_error FROM jobs WHERE name = ${name} ORDER BY id`,
-  );
+  database.rows<Row<'jobs', 'status' | 'attempts' | 'last_error'>>(sql`SELECT status, attempts, last_error FROM jobs WHERE name = ${name} ORDER BY id`);
 
 describe('durable jobs', () => {
   it('runs a due job once and marks it done', async () => {

@@ -2,9 +2,10 @@ import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
+import type { Row } from '../db/row.js';
 import { redactedMessage } from '../lib/error-redaction.js';
 
-export type JobRow = { id: number; name: string; payload: unknown; attempts: number; max_attempts: number };
+export type JobRow = Row<'jobs', 'id' | 'name' | 'payload' | 'attempts' | 'max_attempts'>;
 export type JobHandler = (payload: never, job: JobRow) => Promise<void>;
 export type Periodic = { name: string; everyMs: number };
 

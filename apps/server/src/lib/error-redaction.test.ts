@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, call, DEMO, login, type Session } from '../../test/helper.js';
 import { type ProbeApp, probeApp } from '../../test/probe-app.js';
+import type { Row } from '../db/row.js';
 import { JobRunner } from '../jobs/runner.js';
 
 const SECRET = 'Sup3r-Secret-Value-4711';
@@ -45,7 +46,7 @@ describe('the log of a failed query', () => {
     const runner = new JobRunner(p.database, { probe: async () => void (await p.database.rows(sql`SELECT ${SECRET}::uuid`)) }, [], log);
     await p.database.rows(sql`INSERT INTO jobs (name, payload) VALUES ('probe', '{}'::jsonb)`);
     expect(await runner.tick()).toBe(1);
-    const [job] = await p.database.rows<{ last_error: string }>(sql`SELECT last_error FROM jobs WHERE name = 'probe'`);
+    const [job] = await p.database.rows<Row<'jobs', 'last_error'>>(sql`SELECT last_error FROM jobs WHERE name = 'probe'`);
     expect(job.last_error).toContain('Failed query: ');
     expect(job.last_error).not.toContain(SECRET);
     expect(lines.join('')).toContain('job failed');

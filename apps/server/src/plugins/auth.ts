@@ -19,6 +19,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
+import type { As, Narrow, Nullable, Row } from '../db/row.js';
 import { t } from '../i18n/index.js';
 import { sha256hex } from '../lib/hash.js';
 import { EMPTY_SHA256 } from './body.js';
@@ -101,23 +102,15 @@ export type ApiKeyCredentials = {
   resolve(keyId: string, requestId: string): Promise<Resolved>;
 };
 
-type SessionRow = {
-  user_id: string;
-  name: string;
-  secret_key: string;
-  expired: boolean;
-  ended_at: string | null;
-  company_id: string | null;
-  company_path: string | null;
-  state: string;
-  kind: 'member' | 'staff';
-  locale: string;
-  billing: string | null;
-  /** the codes of the member's roles, comma-separated (codes hold no comma; a text is cheaper to read than an array) */
-  perms: string | null;
-  fresh: boolean;
-  pre?: unknown;
-};
+type SessionRow = Row<'sessions', 'user_id' | 'secret_key' | 'ended_at'> &
+  Narrow<Row<'users', 'name' | 'company_id' | 'state' | 'kind' | 'locale'>, { kind: 'member' | 'staff' }> &
+  Nullable<As<'companies', { company_path: 'path'; billing: 'billing' }>> & {
+    expired: boolean;
+    /** the codes of the member's roles, comma-separated (codes hold no comma; a text is cheaper to read than an array) */
+    perms: string | null;
+    fresh: boolean;
+    pre?: unknown;
+  };
 
 /**
  * Member and staff sessions: one round trip reads the session, records the request id and
@@ -173,7 +166,7 @@ export const deviceKeyHash = (keyId: string) => sha256hex(`device-key:${keyId}`)
 /** A device key, or the key it replaced while that is in its grace period (docs/developer.md). */
 async function resolveDeviceKey(database: Database, keyId: string, requestId: string): Promise<Resolved | null> {
   const replayKey = deviceKeyHash(keyId);
-  const [k] = await database.ephemeral<{ company_id: string; company_path: string; secret: string; fresh: boolean }>(
+  const [k] = await database.ephemeral<Row<'device_keys', 'company_id' | 'secret'> & As<'companies', { company_path: 'path' }> & { fresh: boolean }>(
     'auth_device_key',
     sql`
     WITH k AS (

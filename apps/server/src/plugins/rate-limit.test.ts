@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, testConfig } from '../../test/helper.js';
 import { buildApp } from '../app.js';
+import type { Count, Row } from '../db/row.js';
 import { PUBLIC_LIMITS, publicLimitOf } from '../http/public-limits.js';
 import { cleanup } from '../jobs/cleanup.js';
 import { createProvider } from '../modules/network/index.js';
@@ -55,7 +56,7 @@ describe('every public endpoint is rate-limited per client address', () => {
 
   it('stops a captcha flood: rows written stay at the limit', async () => {
     const { max } = PUBLIC_LIMITS['GET /rrp/captcha/generator/:captchaId'];
-    const before = (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM captchas`))[0].n;
+    const before = (await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM captchas`))[0].n;
     const statuses: number[] = [];
     for (let i = 0; i < max + 50; i++) {
       const res = await t.app.inject({ method: 'GET', url: `${API_ROOT}/rrp/captcha/generator/${randomUUID()}`, remoteAddress: '10.79.0.1' });
@@ -63,7 +64,7 @@ describe('every public endpoint is rate-limited per client address', () => {
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(max);
     expect(statuses.filter((s) => s === 429)).toHaveLength(50);
-    const after = (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM captchas`))[0].n;
+    const after = (await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM captchas`))[0].n;
     expect(after - before).toBe(max);
   });
 
@@ -81,7 +82,7 @@ describe('every public endpoint is rate-limited per client address', () => {
     expect((await t.app.inject(requestTo(key, '10.81.0.1'))).statusCode).toBe(429);
     await t.database.rows(sql`UPDATE rate_limits SET window_ends = now() - interval '1 second' WHERE bucket = ${key} AND subject = '10.81.0.1'`);
     expect((await t.app.inject(requestTo(key, '10.81.0.1'))).statusCode).toBe(400);
-    const [row] = await t.database.rows<{ hits: number }>(sql`SELECT hits FROM rate_limits WHERE bucket = ${key} AND subject = '10.81.0.1'`);
+    const [row] = await t.database.rows<Row<'rate_limits', 'hits'>>(sql`SELECT hits FROM rate_limits WHERE bucket = ${key} AND subject = '10.81.0.1'`);
     expect(row.hits).toBe(1);
   });
 
@@ -164,18 +165,16 @@ describe('the periodic clean-up', () => {
   });
 
   it('closes an import left running by a process that died, not one still under way', async () => {
-    const [company] = await t.database.rows<{ id: string }>(sql`SELECT id FROM companies ORDER BY created_at LIMIT 1`);
+    const [company] = await t.database.rows<Row<'companies', 'id'>>(sql`SELECT id FROM companies ORDER BY created_at LIMIT 1`);
     const task = (name: string, age: string) =>
       t.database
-        .rows<{ id: string }>(
-          sql`INSERT INTO import_tasks (company_id, task_name, region, status, total, created_at)
-              VALUES (${company.id}, ${name}, 'europe', 'running', 7, now() - ${age}::interval) RETURNING id`,
-        )
+        .rows<Row<'import_tasks', 'id'>>(sql`INSERT INTO import_tasks (company_id, task_name, region, status, total, created_at)
+              VALUES (${company.id}, ${name}, 'europe', 'running', 7, now() - ${age}::interval) RETURNING id`)
         .then((r) => r[0].id);
     const dead = await task('dead.xlsx', '31 minutes');
     const live = await task('live.xlsx', '10 seconds');
     await cleanup(t.database);
-    const rows = await t.database.rows<{ id: string; status: string; failed: number; error: string | null }>(
+    const rows = await t.database.rows<Row<'import_tasks', 'id' | 'status' | 'failed' | 'error'>>(
       sql`SELECT id, status, failed, error FROM import_tasks WHERE id IN (${dead}, ${live})`,
     );
     expect(rows.find((r) => r.id === dead)).toMatchObject({ status: 'failed', failed: 7, error: 'interrupted' });

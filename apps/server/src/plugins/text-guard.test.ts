@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFile, upload, xlsx } from '../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../test/helper.js';
+import type { Count } from '../db/row.js';
 
 let t: TestApp;
 let admin: Session;
@@ -11,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const count = async (table: string) => (await t.database.rows<{ n: number }>(sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))[0].n;
+const count = async (table: string) => (await t.database.rows<Count>(sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))[0].n;
 const answer = async (p: Promise<{ statusCode: number; json(): { code: number; msg: string } }>) => {
   const r = await p;
   return { status: r.statusCode, code: r.json().code, msg: r.json().msg };

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, testConfig } from '../../test/helper.js';
 import type { Database } from '../db/client.js';
+import type { Count, Row } from '../db/row.js';
 import { generatePassword, seedDemo } from './demo.js';
 
 let database: Database;
@@ -29,7 +30,7 @@ describe('demo seed', () => {
       { certification: 'verified', billing: 'independent', depth: 1 },
       { certification: 'verified', billing: 'parent', depth: 2 },
     ]);
-    const roles = await database.rows<{ name: string }>(sql`SELECT DISTINCT name FROM roles ORDER BY name`);
+    const roles = await database.rows<Row<'roles', 'name'>>(sql`SELECT DISTINCT name FROM roles ORDER BY name`);
     expect(roles.map((x) => x.name).sort()).toEqual(['管理员', '超级管理员', '运营专员'].sort());
   });
 
@@ -45,7 +46,7 @@ describe('demo seed', () => {
   });
 
   it('seeds nothing twice on a restart', async () => {
-    const before = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`);
+    const before = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM users`);
     const again = await seedDemo(database, testConfig());
     expect(again.seeded).toBe(false);
     expect(again.accounts.every((a) => a.password === undefined)).toBe(true);

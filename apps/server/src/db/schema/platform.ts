@@ -1,3 +1,4 @@
+import type { FeedbackSource } from '@rrp/contracts/constants';
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies.js';
@@ -94,8 +95,7 @@ export const feedback = pgTable('feedback', {
   companyId: uuid('company_id').references(() => companies.id),
   userId: uuid('user_id').references(() => users.id),
   text: text('text').notNull(),
-  /** feedback | service */
-  source: text('source').notNull().default('feedback'),
+  source: text('source').$type<FeedbackSource>().notNull().default('feedback'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   handledAt: timestamp('handled_at', { withTimezone: true }),
   handledBy: uuid('handled_by'),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf } from '../../../test/companies.js';
 import { companyIdOf, otherCompany, type Part, readXlsx, signedUpload, xlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
+import type { Count } from '../../db/row.js';
 
 let t: TestApp;
 let db: TestApp['database'];
@@ -30,7 +31,7 @@ const parts = (count: string | null, file: Buffer | null, filename = 'ac.xlsx'):
 const upload = async (p: Part[], lang = 'zh-CN', s = admin) => (await signedUpload(t.app, s, '/api/v1/rrp/ac/import', p, lang)).json() as Envelope;
 const importRows = async (rows: Row[], lang = 'zh-CN') => upload(parts(String(rows.length).padStart(6, '0'), await acFile(rows)), lang);
 
-const n = async (q: ReturnType<typeof sql>) => (await db.rows<{ n: number }>(q))[0].n;
+const n = async (q: ReturnType<typeof sql>) => (await db.rows<Count>(q))[0].n;
 const acStock = (companyId = demo) => n(sql`SELECT coalesce(sum(delta), 0)::int AS n FROM ac_license_ledger WHERE company_id = ${companyId}`);
 const acCount = () => n(sql`SELECT count(*)::int AS n FROM ac_codes`);
 /** Sets a company's AC License stock with one ledger row. */
@@ -301,9 +302,7 @@ describe('binding', () => {
     );
     expect(row).toEqual({ status: 'ASSIGNED', imei: winner });
     expect((await auditOf(db, 'ac.bind')).filter((x) => x.target_label === c)).toHaveLength(1);
-    const downloads = await db.rows<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM device_operations WHERE action = 'esim_download' AND detail->>'acCode' = ${c}`,
-    );
+    const downloads = await db.rows<Count>(sql`SELECT count(*)::int AS n FROM device_operations WHERE action = 'esim_download' AND detail->>'acCode' = ${c}`);
     expect(downloads[0].n).toBe(1);
   });
 

@@ -3,6 +3,7 @@ import { AC_CODE_RE, type AcImportFailure, type AcOperatorCode, EID_RE, ICCID_RE
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
 import type { AcFileRow } from './import-file.js';
@@ -48,7 +49,7 @@ export async function checkAcRows(database: Database, rows: AcFileRow[]): Promis
   const known = new Set<string>();
   for (let i = 0; i < candidates.length; i += 5_000) {
     const part = candidates.slice(i, i + 5_000).map((r) => r.acCode);
-    const found = await database.rows<{ ac_code: string }>(
+    const found = await database.rows<Row<'ac_codes', 'ac_code'>>(
       sql`SELECT ac_code FROM ac_codes WHERE ac_code = ANY(${textArray(part)}::text[]) AND status <> 'DELETED'`,
     );
     for (const f of found) known.add(f.ac_code);
@@ -82,7 +83,7 @@ export async function importAcs(
       const chunk = valid.slice(i, i + CHUNK);
       // text[] carries no NULL: an absent field travels as '' and becomes NULL again
       const col = (f: (r: AcRow) => string | null) => textArray(chunk.map((r) => f(r) ?? ''));
-      const rows = await database.rows<{ ac_code: string }>(
+      const rows = await database.rows<Row<'ac_codes', 'ac_code'>>(
         sql`INSERT INTO ac_codes (company_id, ac_code, imei, eid, iccid, operator_code, status, import_id)
             SELECT ${ctx.companyId}, v.ac_code, nullif(v.imei, ''), nullif(v.eid, ''), nullif(v.iccid, ''), nullif(v.operator_code, ''), 'IDLE', ${importId}
             FROM unnest(${col((r) => r.acCode)}::text[], ${col((r) => r.imei)}::text[], ${col((r) => r.eid)}::text[],

@@ -2,6 +2,7 @@ import type { zAcLicenseCount } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import { lockStock, payerOf } from '../licenses/index.js';
 
 type TAcLicenseCount = z.output<typeof zAcLicenseCount>;
@@ -11,7 +12,7 @@ type TAcLicenseCount = z.output<typeof zAcLicenseCount>;
  * there, like device Licenses): the stock is the sum of `delta`, an import writes -1 per AC.
  */
 export async function acStock(database: Database, payerId: string, tx?: Tx): Promise<number> {
-  const [r] = await database.rows<{ n: number }>(sql`SELECT coalesce(sum(delta), 0)::int AS n FROM ac_license_ledger WHERE company_id = ${payerId}`, tx);
+  const [r] = await database.rows<Count>(sql`SELECT coalesce(sum(delta), 0)::int AS n FROM ac_license_ledger WHERE company_id = ${payerId}`, tx);
   return r.n;
 }
 

@@ -2,6 +2,7 @@ import type { AcStatus, Locale, TAcRecord, zAcListRequest } from '@rrp/contracts
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.js';
+import type { As, Count, Narrow, Nullable, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
@@ -15,19 +16,11 @@ type Ctx = { scope: TenantScope; userId: string; actor: Actor; locale: Locale };
 /** A move's AC as it was: its state and device. */
 type Before = { status: AcStatus; deviceId: string | null };
 
-type AcRow = {
-  id: string;
-  ac_code: string;
-  imei: string | null;
-  eid: string | null;
-  iccid: string | null;
-  operator_code: TAcRecord['operatorCode'];
-  status: AcStatus;
-  bound_imei: string | null;
-  bound_at: string | Date | null;
-  created_at: string | Date;
-  updated_at: string | Date;
-};
+type AcRow = Narrow<
+  Row<'ac_codes', 'id' | 'ac_code' | 'imei' | 'eid' | 'iccid' | 'operator_code' | 'status' | 'bound_at' | 'created_at' | 'updated_at'>,
+  { operator_code: TAcRecord['operatorCode']; status: AcStatus }
+> &
+  Nullable<As<'devices', { bound_imei: 'imei' }>>;
 
 const SELECT = sql`
   SELECT a.id, a.ac_code, a.imei, a.eid, a.iccid, a.operator_code, a.status, d.imei AS bound_imei, a.bound_at, a.created_at, a.updated_at
@@ -59,7 +52,7 @@ export async function listAcs(database: Database, scope: TenantScope, q: z.outpu
   const where = sql.join(parts, sql` AND `);
   const [rows, [count]] = await Promise.all([
     database.rows<AcRow>(sql`${SELECT} WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ac_codes a WHERE ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM ac_codes a WHERE ${where}`),
   ]);
   return { total: count.n, list: rows.map(recordOf) };
 }
@@ -86,7 +79,11 @@ async function move(
   acCode: string,
   m: { from: readonly AcStatus[]; set: SQL; action: 'ac.bind' | 'ac.unbind' | 'ac.delete' },
 ): Promise<{ record: TAcRecord; before: Before }> {
-  const [moved] = await database.rows<{ id: string; old_status: AcStatus; old_device: string | null; old_imei: string | null }>(
+  const [moved] = await database.rows<
+    Row<'ac_codes', 'id'> &
+      Narrow<As<'ac_codes', { old_status: 'status'; old_device: 'device_id' }>, { old_status: AcStatus }> &
+      Nullable<As<'devices', { old_imei: 'imei' }>>
+  >(
     sql`WITH old AS (
           SELECT id, status, device_id FROM ac_codes
           WHERE ac_code = ${acCode} AND ${ctx.scope.owns()} AND status IN ${m.from} FOR UPDATE)
@@ -130,7 +127,7 @@ export async function bindAc(
 ): Promise<TAcRecord> {
   const { record, device, opId } = await database.db.transaction(async (tx) => {
     await findAc(database, ctx.scope, body.acCode, tx);
-    const [device] = await database.rows<{ id: string; imei: string; region: string; company_id: string }>(
+    const [device] = await database.rows<Row<'devices', 'id' | 'imei' | 'region' | 'company_id'>>(
       body.imei
         ? sql`SELECT id, imei, region, company_id FROM devices WHERE imei = ${body.imei} AND ${ctx.scope.owns()}`
         : sql`SELECT id, imei, region, company_id FROM devices WHERE eid = ${body.eid ?? ''} AND ${ctx.scope.owns()}`,
@@ -142,7 +139,7 @@ export async function bindAc(
       set: sql`status = 'ASSIGNED', device_id = ${device.id}, bound_at = now()`,
       action: 'ac.bind',
     });
-    const [op] = await database.rows<{ id: string | number }>(
+    const [op] = await database.rows<Row<'device_operations', 'id'>>(
       sql`INSERT INTO device_operations (device_id, user_id, action, status, detail)
           VALUES (${device.id}, ${ctx.userId}, 'esim_download', 'pending', ${JSON.stringify({ acCode: body.acCode })}::jsonb) RETURNING id`,
       tx,
@@ -173,7 +170,7 @@ export async function unbindAc(database: Database, ctx: Ctx, acCode: string): Pr
 }
 
 async function recycleProfile(database: Database, tx: Tx, ctx: Ctx, deviceId: string, acCode: string): Promise<void> {
-  const recycled = await database.rows<{ iccid: string; was: string }>(
+  const recycled = await database.rows<Row<'esim_profiles', 'iccid'> & As<'esim_profiles', { was: 'state' }>>(
     sql`WITH old AS (SELECT id, state FROM esim_profiles WHERE device_id = ${deviceId} AND ac_code = ${acCode} AND state <> 'deleted' FOR UPDATE)
         UPDATE esim_profiles p SET state = 'deleted', updated_at = now() FROM old WHERE p.id = old.id RETURNING p.iccid, old.state AS was`,
     tx,

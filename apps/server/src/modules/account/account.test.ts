@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
+import type { Count, Row } from '../../db/row.js';
 
 let t: TestApp;
 let admin: Session;
@@ -113,7 +114,7 @@ describe('announcements', () => {
     const first = (await call(t.app, admin, api('/announcement/detail'), { id: newer })).json().obj;
     expect(first).toMatchObject({ prevId: null, nextId: welcome, item: { title: '新公告' } });
     expect((await call(t.app, admin, api('/announcement/detail'), { id: older })).json().obj.nextId).toBeNull();
-    const scheduled = await t.database.rows<{ id: string }>(sql`SELECT id FROM announcements WHERE title_en = 'Scheduled'`);
+    const scheduled = await t.database.rows<Row<'announcements', 'id'>>(sql`SELECT id FROM announcements WHERE title_en = 'Scheduled'`);
     expect((await call(t.app, admin, api('/announcement/detail'), { id: scheduled[0].id })).statusCode).toBe(404);
   });
 
@@ -127,7 +128,7 @@ describe('announcements', () => {
 
 describe('feedback', () => {
   it('accepts up to 400 characters and refuses more or none', async () => {
-    const count = async () => (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM feedback`))[0].n;
+    const count = async () => (await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM feedback`))[0].n;
     expect((await call(t.app, admin, api('/feedback/add'), { feedback: '好'.repeat(400) })).json().success).toBe(true);
     expect(await count()).toBe(1);
     expect((await call(t.app, admin, api('/feedback/add'), { feedback: '好'.repeat(401) })).json().code).toBe(28002);

@@ -2,25 +2,19 @@ import type { TAccountInfo, TCompanyInfo } from '@rrp/contracts';
 import { LICENSE, type Locale, localizeRoleName, normalizeLocale, type Permission } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { As, Narrow, Nullable, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { billedBy } from '../../db/subtree.js';
 import type { SessionPreread } from '../../plugins/auth.js';
 import { payerOf, stockOf } from '../licenses/index.js';
 
-type AccountRow = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  job_title: string;
-  locale: Locale;
-  kind: string;
-  company_id: string | null;
-  company_name: string | null;
-  certification: TAccountInfo['certification'] | null;
-  billing: string | null;
-  role_names: string[] | null;
-};
+type AccountRow = Narrow<Row<'users', 'id' | 'name' | 'email' | 'phone' | 'job_title' | 'locale' | 'kind'>, { locale: Locale }> &
+  Nullable<
+    Narrow<
+      As<'companies', { company_id: 'id'; company_name: 'name'; certification: 'certification'; billing: 'billing' }>,
+      { certification: TAccountInfo['certification'] }
+    >
+  > & { role_names: string[] | null };
 
 /**
  * The signed-in person's account: the read behind /account/query. The permissions are not read
@@ -72,18 +66,13 @@ export async function findAccount(
 }
 
 export async function findCompanyInfo(database: Database, companyId: string): Promise<TCompanyInfo | null> {
-  const [r] = await database.rows<{
-    id: string;
-    name: string;
-    country: string;
-    address: string;
-    certification: TCompanyInfo['certification'];
-    billing: TCompanyInfo['billing'];
-    parent_name: string | null;
-    sub_companies: number;
-    members: number;
-    created_at: string | Date;
-  }>(sql`
+  const [r] = await database.rows<
+    Narrow<
+      Row<'companies', 'id' | 'name' | 'country' | 'address' | 'certification' | 'billing' | 'created_at'>,
+      { certification: TCompanyInfo['certification']; billing: TCompanyInfo['billing'] }
+    > &
+      Nullable<As<'companies', { parent_name: 'name' }>> & { sub_companies: number; members: number }
+  >(sql`
     SELECT c.id, c.name, c.country, c.address, c.certification, c.billing, p.name AS parent_name,
            (SELECT count(*) FROM companies s WHERE s.parent_id = c.id)::int AS sub_companies,
            (SELECT count(*) FROM users m WHERE m.company_id = c.id)::int AS members, c.created_at

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, registeredCompany } from '../../../test/companies.js';
 import { api, buildTestApp, call, DEMO, DEMO_PASSWORD, login, mailHarness, type Session, type TestApp, tryLogin } from '../../../test/helper.js';
+import type { Row } from '../../db/row.js';
 
 let t: TestApp;
 let mail: Awaited<ReturnType<typeof mailHarness>>;
@@ -20,7 +21,7 @@ async function person(email: string, phone: string | null = null) {
 }
 const userRow = async (email: string) =>
   (
-    await t.database.rows<{ id: string; name: string; email: string; phone: string | null; job_title: string; password_hash: string }>(
+    await t.database.rows<Row<'users', 'id' | 'name' | 'email' | 'phone' | 'job_title' | 'password_hash'>>(
       sql`SELECT id, name, email, phone, job_title, password_hash FROM users WHERE lower(email) = ${email.toLowerCase()}`,
     )
   )[0];

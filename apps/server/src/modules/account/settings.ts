@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { type Locale, passwordProblem, TIMING } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { sha256hex } from '../../lib/hash.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -15,7 +16,7 @@ import { assertContactFree } from '../invitations/index.js';
 type Who = { actor: Actor; userId: string; companyId: string };
 
 async function me(database: Database, userId: string) {
-  const [u] = await database.rows<{ name: string; email: string; phone: string | null; job_title: string; password_hash: string }>(
+  const [u] = await database.rows<Row<'users', 'name' | 'email' | 'phone' | 'job_title' | 'password_hash'>>(
     sql`SELECT name, email, phone, job_title, password_hash FROM users WHERE id = ${userId}`,
   );
   if (!u) throw new AppError(22008);
@@ -99,14 +100,14 @@ export async function sendEmailChangeCode(database: Database, who: Who & { local
 export async function changeEmail(database: Database, who: Who, body: { email: string; code: string }): Promise<null> {
   const email = body.email.toLowerCase();
   await assertEmailFree(database, email);
-  const [row] = await database.rows<{ id: number; code_hash: string; tries: number }>(sql`
+  const [row] = await database.rows<Row<'email_codes', 'id' | 'code_hash' | 'tries'>>(sql`
     SELECT id, code_hash, tries FROM email_codes
     WHERE user_id = ${who.userId} AND email = ${email} AND purpose = 'email_change' AND used_at IS NULL AND expires_at > now()
     ORDER BY created_at DESC LIMIT 1`);
   if (!row) throw new AppError(29003, { field: 'code' });
   if (row.tries >= TIMING.emailCodeMaxTries) throw new AppError(29010, { field: 'code' });
   if (row.code_hash !== codeHash(who.userId, email, body.code)) {
-    const [after] = await database.rows<{ tries: number }>(sql`UPDATE email_codes SET tries = tries + 1 WHERE id = ${row.id} RETURNING tries`);
+    const [after] = await database.rows<Row<'email_codes', 'tries'>>(sql`UPDATE email_codes SET tries = tries + 1 WHERE id = ${row.id} RETURNING tries`);
     throw new AppError((after?.tries ?? 0) >= TIMING.emailCodeMaxTries ? 29010 : 29003, { field: 'code' });
   }
   const u = await me(database, who.userId);
@@ -179,7 +180,7 @@ export async function changePassword(
 export async function updateCompanyProfile(database: Database, who: Who, body: { name: string; country: string; address: string }): Promise<null> {
   if (!COUNTRY_CODES.has(body.country)) throw new AppError(28002, { field: 'country' });
   await database.db.transaction(async (tx) => {
-    const [c] = await database.rows<{ name: string; country: string; address: string; certification: string }>(
+    const [c] = await database.rows<Row<'companies', 'name' | 'country' | 'address' | 'certification'>>(
       sql`SELECT name, country, address, certification FROM companies WHERE id = ${who.companyId} FOR NO KEY UPDATE`,
       tx,
     );

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf } from '../../../test/companies.js';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, mailHarness, type Session, type TestApp } from '../../../test/helper.js';
+import type { Count, Row } from '../../db/row.js';
 import { allJobs } from '../../jobs/registry.js';
 import { ALARM_EVALUATE_JOB, evaluateAlarms } from './evaluate.js';
 
@@ -26,7 +27,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 const dayOffset = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function group(companyId: string, name: string): Promise<string> {
-  const [g] = await db.rows<{ id: string }>(sql`INSERT INTO device_groups (company_id, name) VALUES (${companyId}, ${name}) RETURNING id`);
+  const [g] = await db.rows<Row<'device_groups', 'id'>>(sql`INSERT INTO device_groups (company_id, name) VALUES (${companyId}, ${name}) RETURNING id`);
   return g.id;
 }
 let imeiSeq = 0;
@@ -55,7 +56,7 @@ const setting = (groupId: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const alarmsOf = (settingId: string) =>
-  db.rows<{ id: string; level: string; ended_at: string | null; escalated_at: string | null; device_id: string }>(
+  db.rows<Row<'alarms', 'id' | 'level' | 'ended_at' | 'escalated_at' | 'device_id'>>(
     sql`SELECT id, level, ended_at, escalated_at, device_id FROM alarms WHERE setting_id = ${settingId} ORDER BY alarm_no`,
   );
 async function deliveredTo(address: string, subject: RegExp): Promise<string[]> {
@@ -69,7 +70,7 @@ beforeAll(async () => {
   admin = await login(t.app, DEMO.admin);
   sub = await login(t.app, DEMO.subAdmin);
   const c = await companyIdOf(db, DEMO.admin);
-  const [row] = await db.rows<{ name: string }>(sql`SELECT name FROM companies WHERE id = ${c.id}`);
+  const [row] = await db.rows<Row<'companies', 'name'>>(sql`SELECT name FROM companies WHERE id = ${c.id}`);
   demo = { id: c.id, name: row.name };
   const o = await otherCompany(db);
   other = { id: o.companyId };
@@ -114,7 +115,7 @@ describe('validation', () => {
   });
 
   it('keeps at most ALARM_LIMITS.settingsMax settings per company (30017)', async () => {
-    const [{ n }] = await db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM alarm_settings WHERE company_id = ${other.id}`);
+    const [{ n }] = await db.rows<Count>(sql`SELECT count(*)::int AS n FROM alarm_settings WHERE company_id = ${other.id}`);
     await db.rows(
       sql`INSERT INTO alarm_settings (company_id, name, scope, period, status, emails, threshold_mb, urgent_mb)
           SELECT ${other.id}, 'x' || i, 'all', 'day', 'off', 'a@example.com', 1, 2 FROM generate_series(1, ${ALARM_LIMITS.settingsMax - n}) AS i`,
@@ -149,7 +150,7 @@ describe('data pool warning', () => {
 
     for (let i = 0; i < 3; i++) await evaluateAlarms(db);
     await Promise.all([evaluateAlarms(db), evaluateAlarms(db)]);
-    const open = await db.rows<{ id: string; level: string }>(sql`SELECT id, level FROM alarms WHERE type = 'pool_flow' AND ended_at IS NULL`);
+    const open = await db.rows<Row<'alarms', 'id' | 'level'>>(sql`SELECT id, level FROM alarms WHERE type = 'pool_flow' AND ended_at IS NULL`);
     expect(open).toHaveLength(1);
     expect(open[0].level).toBe('warning');
     expect(await deliveredTo(DEMO.admin, /流量池告警|Data pool alarm/)).toHaveLength(1);
@@ -167,7 +168,7 @@ describe('data pool warning', () => {
     const d = await device(demo.id, g);
     await usage(d, demo.id, today(), 100);
     expect((await evaluateAlarms(db, { publicUrl: 'https://console.example.com/' })).poolOpened).toBe(1);
-    const all = await db.rows<{ id: string; ended_at: string | null }>(sql`SELECT id, ended_at FROM alarms WHERE type = 'pool_flow' ORDER BY alarm_no`);
+    const all = await db.rows<Row<'alarms', 'id' | 'ended_at'>>(sql`SELECT id, ended_at FROM alarms WHERE type = 'pool_flow' ORDER BY alarm_no`);
     expect(all).toHaveLength(2);
     expect(all[0].ended_at).not.toBeNull();
     expect(all[1].ended_at).toBeNull();
@@ -312,7 +313,7 @@ describe('alarm list', () => {
     expect((await post('/alarm/handle', { ids: open.map((a) => a.id) })).success).toBe(true);
     expect((await post('/alarm/list', { pageNum: 1, pageSize: 1 })).obj.openUnhandled).toBe(before - open.length);
     const handled = (await post('/alarm/list', { handled: true, pageNum: 1, pageSize: 10 })).obj.list ?? [];
-    const [me] = await db.rows<{ name: string }>(sql`SELECT name FROM users WHERE email = ${DEMO.admin}`);
+    const [me] = await db.rows<Row<'users', 'name'>>(sql`SELECT name FROM users WHERE email = ${DEMO.admin}`);
     expect(handled.map((a) => a.id).sort()).toEqual(open.map((a) => a.id).sort());
     expect(handled.every((a) => a.handledBy === me.name && a.handledAt !== null)).toBe(true);
     const events = (await auditOf(db, 'alarm.handle')).slice(-open.length);

@@ -1,6 +1,7 @@
 import { ALARM_LIMITS, type AlarmPeriod, normalizeLocale } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { As, Narrow, Row } from '../../db/row.js';
 import { billedBy } from '../../db/subtree.js';
 import { type EmailJob, enqueueEmail, enqueueEmails } from '../../mail/outbox.js';
 import { emitWebhookEvents } from '../developer/index.js';
@@ -26,11 +27,12 @@ const POOLS = sql`
   FROM pool_warnings w JOIN companies c ON c.id = w.company_id
   WHERE c.billing = 'independent' OR c.parent_id IS NULL`;
 
-type PoolEvent = { id: string; alarm_no: string; company_id: string; company_name: string; level: 'warning' | 'critical'; value: number; remaining: string };
+type PoolEvent = Narrow<Row<'alarms', 'id' | 'alarm_no' | 'company_id' | 'level'>, { level: 'warning' | 'critical' }> &
+  As<'companies', { company_name: 'name' }> & { value: number; remaining: string };
 
 /** Members of a company holding the alarm code, with their language. */
 async function alarmManagers(database: Database, companyId: string, tx: Tx): Promise<{ email: string; locale: string }[]> {
-  return database.rows<{ email: string; locale: string }>(
+  return database.rows<Row<'users', 'email' | 'locale'>>(
     sql`SELECT u.email, u.locale FROM users u
         WHERE u.company_id = ${companyId} AND u.kind = 'member' AND u.state = 'enabled'
           AND EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
@@ -135,15 +137,14 @@ const OVER = (now: string): SQL => sql`
   CROSS JOIN LATERAL (SELECT CASE s.period WHEN 'day' THEN u.b_day WHEN 'week' THEN u.b_week ELSE u.b_month END AS bytes) v
   WHERE greatest(u.b_day, u.b_week, u.b_month) >= (SELECT min(threshold_mb) * 1048576 FROM s) AND v.bytes >= s.threshold_mb * 1048576`;
 
-type DeviceEvent = {
-  id: string;
-  alarm_no: string;
-  company_id: string;
-  setting_id: string;
-  level: 'major' | 'critical';
-  params: { setting: string; imei: string; period: AlarmPeriod; usageMb: number; thresholdMb: number; urgentMb: number };
-  event: 'opened' | 'escalated';
-};
+type DeviceEvent = Narrow<
+  Row<'alarms', 'id' | 'alarm_no' | 'company_id' | 'setting_id' | 'level' | 'params'>,
+  {
+    setting_id: string;
+    level: 'major' | 'critical';
+    params: { setting: string; imei: string; period: AlarmPeriod; usageMb: number; thresholdMb: number; urgentMb: number };
+  }
+> & { event: 'opened' | 'escalated' };
 
 /**
  * Device alarms: ends the open alarms of a period that is over (or of a setting that is
@@ -159,7 +160,7 @@ async function evaluateDevices(
 ): Promise<{ opened: number; escalated: number; ended: number; mailed: number }> {
   return database.db.transaction(async (tx) => {
     await database.rows(sql`SELECT pg_advisory_xact_lock(${LOCK_CLASS}::int, 2)`, tx);
-    const ended = await database.rows<{ alarm_no: string; company_id: string; imei: string; level: string }>(
+    const ended = await database.rows<Narrow<Row<'alarms', 'alarm_no' | 'company_id' | 'imei' | 'level'>, { imei: string }>>(
       sql`UPDATE alarms a SET ended_at = ${now}::timestamptz
           WHERE a.type = 'device_flow' AND a.ended_at IS NULL
             AND NOT EXISTS (SELECT 1 FROM alarm_settings s, ${TODAY(now)} WHERE s.id = a.setting_id AND a.window_start = ${WINDOW})
@@ -227,7 +228,7 @@ async function mailDeviceEvents(database: Database, tx: Tx, now: string, events:
       sql`INSERT INTO alarm_mail_log (setting_id, hour, sent) VALUES (${settingId}, date_trunc('hour', ${now}::timestamptz), 0) ON CONFLICT DO NOTHING`,
       tx,
     );
-    const [log] = await database.rows<{ sent: number }>(
+    const [log] = await database.rows<Row<'alarm_mail_log', 'sent'>>(
       sql`SELECT sent FROM alarm_mail_log WHERE setting_id = ${settingId} AND hour = date_trunc('hour', ${now}::timestamptz) FOR UPDATE`,
       tx,
     );
@@ -237,12 +238,15 @@ async function mailDeviceEvents(database: Database, tx: Tx, now: string, events:
       sql`UPDATE alarm_mail_log SET sent = sent + ${granted} WHERE setting_id = ${settingId} AND hour = date_trunc('hour', ${now}::timestamptz)`,
       tx,
     );
-    const [s] = await database.rows<{ company_id: string; emails: string }>(sql`SELECT company_id, emails FROM alarm_settings WHERE id = ${settingId}`, tx);
+    const [s] = await database.rows<Row<'alarm_settings', 'company_id' | 'emails'>>(
+      sql`SELECT company_id, emails FROM alarm_settings WHERE id = ${settingId}`,
+      tx,
+    );
     const receivers = s.emails
       .split(',')
       .map((e) => e.trim())
       .filter(Boolean);
-    const members = await database.rows<{ email: string; locale: string }>(
+    const members = await database.rows<Row<'users', 'email' | 'locale'>>(
       sql`SELECT lower(email) AS email, locale FROM users WHERE company_id = ${s.company_id} AND state <> 'deleted'
           AND lower(email) IN ${receivers.map((r) => r.toLowerCase())}`,
       tx,

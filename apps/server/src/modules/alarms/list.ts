@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import type { As, Count, Narrow, Nullable, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { billedBy } from '../../db/subtree.js';
 import type { FileReply } from '../../http/handler.js';
@@ -12,25 +13,27 @@ import { type Actor, recordAuditMany } from '../audit/index.js';
 import { payerOf } from '../licenses/index.js';
 import { alarmNoOf } from './evaluate.js';
 
-type AlarmRow = {
-  id: string;
-  alarm_no: string;
-  type: AlarmType;
-  level: AlarmLevel;
-  company_id: string;
-  company_name: string;
-  company_path: string;
-  imei: string | null;
-  device_id: string | null;
-  setting_name: string | null;
-  window_start: string | null;
-  params: Record<string, string | number>;
-  created_at: string;
-  escalated_at: string | null;
-  ended_at: string | null;
-  handled_at: string | null;
-  handled_by: string | null;
-};
+type AlarmRow = Narrow<
+  Row<
+    'alarms',
+    | 'id'
+    | 'alarm_no'
+    | 'type'
+    | 'level'
+    | 'company_id'
+    | 'imei'
+    | 'device_id'
+    | 'window_start'
+    | 'params'
+    | 'created_at'
+    | 'escalated_at'
+    | 'ended_at'
+    | 'handled_at'
+  >,
+  { type: AlarmType; level: AlarmLevel; params: Record<string, string | number> }
+> &
+  As<'companies', { company_name: 'name'; company_path: 'path' }> &
+  Nullable<As<'alarm_settings', { setting_name: 'name' }> & As<'users', { handled_by: 'name' }>>;
 
 const ALARM_SELECT = sql`
   SELECT a.id, a.alarm_no::text AS alarm_no, a.type, a.level, a.company_id, c.name AS company_name, c.path AS company_path, a.imei, a.device_id,
@@ -100,11 +103,11 @@ export async function listAlarms(
 ): Promise<{ total: number; list: TAlarm[]; openUnhandled: number }> {
   const where = sql`a.company_id = ${companyId} AND ${filters(body)}`;
   const [[count], rows, [open]] = await Promise.all([
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM alarms a WHERE ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM alarms a WHERE ${where}`),
     database.rows<AlarmRow>(
       sql`${ALARM_SELECT} WHERE ${where} ORDER BY a.created_at DESC, a.alarm_no DESC LIMIT ${body.pageSize} OFFSET ${(body.pageNum - 1) * body.pageSize}`,
     ),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM alarms WHERE company_id = ${companyId} AND ended_at IS NULL AND handled_at IS NULL`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM alarms WHERE company_id = ${companyId} AND ended_at IS NULL AND handled_at IS NULL`),
   ]);
   return { total: count.n, list: rows.map((r) => alarmOf(r, locale)), openUnhandled: open.n };
 }
@@ -113,12 +116,12 @@ export async function listAlarms(
 export async function handleAlarms(database: Database, ctx: { companyId: string; actor: Actor }, ids: string[]): Promise<null> {
   const unique = [...new Set(ids)];
   await database.db.transaction(async (tx) => {
-    const found = await database.rows<{ id: string }>(
+    const found = await database.rows<Row<'alarms', 'id'>>(
       sql`SELECT id FROM alarms WHERE id IN ${unique} AND company_id = ${ctx.companyId} ORDER BY id FOR UPDATE`,
       tx,
     );
     if (found.length !== unique.length) throw new AppError(32004, { field: 'ids' });
-    const changed = await database.rows<{ id: string; alarm_no: string }>(
+    const changed = await database.rows<Row<'alarms', 'id' | 'alarm_no'>>(
       sql`UPDATE alarms SET handled_at = now(), handled_by = ${ctx.actor.id}
           WHERE id IN ${unique} AND company_id = ${ctx.companyId} AND handled_at IS NULL RETURNING id, alarm_no::text AS alarm_no`,
       tx,
@@ -160,7 +163,9 @@ export async function alarmFile(database: Database, companyId: string, id: strin
   if (a.type === 'device_flow' || a.type === 'data_cap') {
     const period = (a.params.period as AlarmPeriod) ?? 'day';
     const step = { day: '1 day', week: '7 days', month: '1 month' }[period];
-    const rows = await database.rows<{ imei: string; name: string; group_name: string | null; group_default: boolean | null; bytes: string | null }>(
+    const rows = await database.rows<
+      Row<'devices', 'imei' | 'name'> & Nullable<As<'device_groups', { group_name: 'name'; group_default: 'is_default' }>> & { bytes: string | null }
+    >(
       sql`SELECT d.imei, d.name, g.name AS group_name, g.is_default AS group_default,
                  (SELECT sum(u.bytes) FROM device_usage_daily u WHERE u.device_id = d.id
                     AND u.day >= ${a.window_start}::date AND u.day < (${a.window_start}::date + ${step}::interval)::date)::text AS bytes
@@ -179,14 +184,11 @@ export async function alarmFile(database: Database, companyId: string, id: strin
       ]);
     }
   } else {
-    const rows = await database.rows<{
-      imei: string;
-      name: string;
-      company_name: string;
-      group_name: string | null;
-      group_default: boolean | null;
-      bytes: string;
-    }>(
+    const rows = await database.rows<
+      Row<'devices', 'imei' | 'name'> &
+        As<'companies', { company_name: 'name' }> &
+        Nullable<As<'device_groups', { group_name: 'name'; group_default: 'is_default' }>> & { bytes: string }
+    >(
       sql`WITH m AS (
             SELECT u.device_id, sum(u.bytes) AS bytes FROM device_usage_daily u
             WHERE u.company_id IN ${billedBy({ id: a.company_id, path: a.company_path })}

@@ -10,6 +10,7 @@ import {
 } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { As, Count, Narrow, Nullable, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { billedBy } from '../../db/subtree.js';
 import { t } from '../../i18n/index.js';
@@ -39,7 +40,7 @@ async function payerPool(database: Database, payer: { id: string; path: string }
 export async function poolWarning(database: Database, companyId: string): Promise<TPoolWarning> {
   const payer = await payerOf(database, companyId);
   const [[row], pool] = await Promise.all([
-    database.rows<{ name: string; warning_mb: number | null; alarm_mb: number | null; updated_at: string | null }>(
+    database.rows<Row<'companies', 'name'> & Nullable<Row<'pool_warnings', 'warning_mb' | 'alarm_mb' | 'updated_at'>>>(
       sql`SELECT c.name, w.warning_mb, w.alarm_mb, w.updated_at FROM companies c LEFT JOIN pool_warnings w ON w.company_id = c.id WHERE c.id = ${payer.id}`,
     ),
     payerPool(database, payer),
@@ -68,7 +69,7 @@ export async function updatePoolWarning(database: Database, ctx: Ctx, body: TPoo
   const payer = await payerOf(database, ctx.scope.companyId);
   if (payer.id !== ctx.scope.companyId) throw new AppError(32003);
   await database.db.transaction(async (tx) => {
-    const [before] = await database.rows<{ warning_mb: number; alarm_mb: number }>(
+    const [before] = await database.rows<Row<'pool_warnings', 'warning_mb' | 'alarm_mb'>>(
       sql`SELECT warning_mb, alarm_mb FROM pool_warnings WHERE ${ctx.scope.owns()} FOR UPDATE`,
       tx,
     );
@@ -77,7 +78,7 @@ export async function updatePoolWarning(database: Database, ctx: Ctx, body: TPoo
           ON CONFLICT (company_id) DO UPDATE SET warning_mb = excluded.warning_mb, alarm_mb = excluded.alarm_mb, updated_at = now(), updated_by = excluded.updated_by`,
       tx,
     );
-    const [c] = await database.rows<{ name: string }>(sql`SELECT name FROM companies WHERE id = ${ctx.scope.companyId}`, tx);
+    const [c] = await database.rows<Row<'companies', 'name'>>(sql`SELECT name FROM companies WHERE id = ${ctx.scope.companyId}`, tx);
     await evaluateSoon(database, tx);
     await recordAudit(database, tx, ctx.actor, {
       action: 'alarm.poolWarning',
@@ -96,22 +97,14 @@ export async function updatePoolWarning(database: Database, ctx: Ctx, body: TPoo
 
 // ---- device alarm settings
 
-type SettingRow = {
-  id: string;
-  name: string;
-  scope: AlarmScope;
-  group_id: string | null;
-  group_name: string | null;
-  group_default: boolean | null;
-  threshold_type: 'device_flow';
-  period: AlarmPeriod;
-  status: 'on' | 'off';
-  emails: string;
-  threshold_mb: string;
-  urgent_mb: string;
-  created_at: string;
-  updated_at: string;
-};
+type SettingRow = Narrow<
+  Row<
+    'alarm_settings',
+    'id' | 'name' | 'scope' | 'group_id' | 'threshold_type' | 'period' | 'status' | 'emails' | 'threshold_mb' | 'urgent_mb' | 'created_at' | 'updated_at'
+  >,
+  { scope: AlarmScope; threshold_type: 'device_flow'; period: AlarmPeriod; status: 'on' | 'off' }
+> &
+  Nullable<As<'device_groups', { group_name: 'name'; group_default: 'is_default' }>>;
 
 const SETTING_SELECT = sql`
   SELECT s.id, s.name, s.scope, s.group_id, g.name AS group_name, g.is_default AS group_default, s.threshold_type, s.period, s.status,
@@ -190,18 +183,18 @@ export async function saveSetting(database: Database, ctx: Ctx, body: TAlarmSett
     const before = mode === 'update' ? await findSetting(database, ctx.scope, body.id as string, tx) : null;
     if (groupId) await checkGroup(database, ctx.scope, groupId, tx);
     if (!before) {
-      const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM alarm_settings WHERE ${ctx.scope.owns()}`, tx);
+      const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM alarm_settings WHERE ${ctx.scope.owns()}`, tx);
       if (n.n >= ALARM_LIMITS.settingsMax) throw new AppError(30017, { params: { max: ALARM_LIMITS.settingsMax } });
     }
     const [row] = before
-      ? await database.rows<{ id: string }>(
+      ? await database.rows<Row<'alarm_settings', 'id'>>(
           sql`UPDATE alarm_settings SET name = ${body.name}, scope = ${body.scope}, group_id = ${groupId}, threshold_type = ${body.thresholdType},
                      period = ${body.period}, status = ${body.status}, emails = ${emails}, threshold_mb = ${body.threshold}, urgent_mb = ${body.urgentThreshold},
                      updated_at = now()
               WHERE id = ${before.id} AND ${ctx.scope.owns()} RETURNING id`,
           tx,
         )
-      : await database.rows<{ id: string }>(
+      : await database.rows<Row<'alarm_settings', 'id'>>(
           sql`INSERT INTO alarm_settings (company_id, name, scope, group_id, threshold_type, period, status, emails, threshold_mb, urgent_mb)
               VALUES (${ctx.scope.companyId}, ${body.name}, ${body.scope}, ${groupId}, ${body.thresholdType}, ${body.period}, ${body.status}, ${emails},
                       ${body.threshold}, ${body.urgentThreshold})

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
+import type { Count, Row } from '../../db/row.js';
 
 let t: TestApp;
 let staff: Session;
@@ -15,7 +16,7 @@ const ops = (path: string, body: unknown, lang = 'zh-CN') =>
   call(t.app, staff, `/api/v1/ops/announcement${path}`, body, { lang }).then((r) => ({ status: r.statusCode, ...r.json() }));
 const rrp = (s: Session, path: string, body: unknown = {}, lang = 'zh-CN') =>
   call(t.app, s, api(path), body, { lang }).then((r) => ({ status: r.statusCode, ...r.json() }));
-const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<{ n: number }>(q))[0].n;
+const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<Count>(q))[0].n;
 
 const text = (tag: string) => ({ titleZh: `${tag} 标题`, titleEn: `${tag} title`, contentZh: `${tag} 内容`, contentEn: `${tag} body` });
 const titlesSeenBy = async (s: Session, lang = 'en') =>
@@ -118,7 +119,7 @@ describe('who reads a published announcement', () => {
 
   it('walks neighbours among what the reader may see: the announcement for B is skipped for A', async () => {
     const d = await rrp(adminA, '/announcement/detail', { id: forA });
-    const [welcome] = await t.database.rows<{ id: string }>(sql`SELECT id FROM announcements WHERE title_en LIKE 'Welcome%'`);
+    const [welcome] = await t.database.rows<Row<'announcements', 'id'>>(sql`SELECT id FROM announcements WHERE title_en LIKE 'Welcome%'`);
     expect(d.obj).toMatchObject({ prevId: null, nextId: welcome.id });
     expect((await rrp(adminA, '/announcement/detail', { id: welcome.id })).obj).toMatchObject({ prevId: forA, nextId: null });
     expect((await rrp(adminA, '/announcement/list', { pageNum: 1, pageSize: 100 })).obj.total).toBe(2);
@@ -166,7 +167,7 @@ describe('the back office list and delete', () => {
   });
 
   it('deletes an announcement: nobody reads it any more, the event keeps what it said', async () => {
-    const [target] = await t.database.rows<{ id: string }>(sql`SELECT id FROM announcements WHERE title_en = 'Everyone title'`);
+    const [target] = await t.database.rows<Row<'announcements', 'id'>>(sql`SELECT id FROM announcements WHERE title_en = 'Everyone title'`);
     expect((await ops('/delete', { id: target.id })).success).toBe(true);
     expect((await ops('/detail', { id: target.id })).code).toBe(29012);
     expect((await ops('/delete', { id: target.id })).code).toBe(29012);

@@ -2,6 +2,7 @@ import type { Locale, TOpsAnnouncement } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
+import type { As, Count, Narrow, Nullable, Row } from '../../db/row.js';
 import { inLocale } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
@@ -17,19 +18,11 @@ export type AnnouncementInput = {
   companyIds: string[];
 };
 
-type Row = {
-  id: string;
-  title_zh: string;
-  title_en: string;
-  content_zh: string;
-  content_en: string;
-  audience: 'all' | 'companies';
-  companies: { id: string; name: string }[] | string | null;
-  published_at: string | Date | null;
-  created_at: string | Date;
-  created_by: string | null;
-  reads: number;
-};
+type AnnouncementRow = Narrow<
+  Row<'announcements', 'id' | 'title_zh' | 'title_en' | 'content_zh' | 'content_en' | 'audience' | 'published_at' | 'created_at'>,
+  { audience: 'all' | 'companies' }
+> &
+  Nullable<As<'users', { created_by: 'name' }>> & { companies: Row<'companies', 'id' | 'name'>[] | string | null; reads: number };
 
 const SELECT = sql`
   SELECT a.id, a.title_zh, a.title_en, a.content_zh, a.content_en, a.audience, a.published_at, a.created_at,
@@ -39,7 +32,7 @@ const SELECT = sql`
             FROM announcement_targets t JOIN companies c ON c.id = t.company_id WHERE t.announcement_id = a.id) AS companies
   FROM announcements a LEFT JOIN users u ON u.id = a.created_by`;
 
-function toOps(r: Row): TOpsAnnouncement {
+function toOps(r: AnnouncementRow): TOpsAnnouncement {
   const companies = typeof r.companies === 'string' ? JSON.parse(r.companies) : (r.companies ?? []);
   return {
     id: r.id,
@@ -61,8 +54,8 @@ export async function listOpsAnnouncements(
   f: { state?: 'draft' | 'published'; pageNum: number; pageSize: number },
 ): Promise<{ total: number; list: TOpsAnnouncement[] }> {
   const where: SQL = f.state === 'draft' ? sql`a.published_at IS NULL` : f.state === 'published' ? sql`a.published_at IS NOT NULL` : sql`true`;
-  const [c] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM announcements a WHERE ${where}`);
-  const rows = await database.rows<Row>(
+  const [c] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM announcements a WHERE ${where}`);
+  const rows = await database.rows<AnnouncementRow>(
     sql`${SELECT} WHERE ${where}
         ORDER BY (a.published_at IS NULL) DESC, coalesce(a.published_at, a.created_at) DESC, a.id DESC
         OFFSET ${(f.pageNum - 1) * f.pageSize} LIMIT ${f.pageSize}`,
@@ -71,7 +64,7 @@ export async function listOpsAnnouncements(
 }
 
 export async function opsAnnouncement(database: Database, id: string, tx?: Tx): Promise<TOpsAnnouncement> {
-  const [r] = await database.rows<Row>(sql`${SELECT} WHERE a.id = ${id}`, tx);
+  const [r] = await database.rows<AnnouncementRow>(sql`${SELECT} WHERE a.id = ${id}`, tx);
   if (!r) throw new AppError(29012);
   return toOps(r);
 }
@@ -81,7 +74,7 @@ async function audienceOf(database: Database, tx: Tx, input: AnnouncementInput):
   if (input.audience === 'all') return [];
   const ids = [...new Set(input.companyIds)].sort();
   if (ids.length === 0) throw new AppError(30043, { field: 'companyIds' });
-  const found = await database.rows<{ id: string }>(sql`SELECT id FROM companies WHERE id = ANY(${textArray(ids)}::uuid[])`, tx);
+  const found = await database.rows<Row<'companies', 'id'>>(sql`SELECT id FROM companies WHERE id = ANY(${textArray(ids)}::uuid[])`, tx);
   const known = new Set(found.map((r) => r.id));
   const missing = ids.filter((id) => !known.has(id));
   if (missing.length) throw new AppError(21001, { detail: missing.join(', ') });
@@ -114,7 +107,7 @@ const label = (a: { titleZh: string; titleEn: string }, locale: Locale) => inLoc
 export async function addAnnouncement(database: Database, actor: Actor, input: AnnouncementInput, locale: Locale): Promise<string> {
   return database.db.transaction(async (tx) => {
     const companyIds = await audienceOf(database, tx, input);
-    const [a] = await database.rows<{ id: string }>(
+    const [a] = await database.rows<Row<'announcements', 'id'>>(
       sql`INSERT INTO announcements (title_zh, title_en, content_zh, content_en, audience, published_at, created_by)
           VALUES (${input.titleZh}, ${input.titleEn}, ${input.contentZh}, ${input.contentEn}, ${input.audience}, NULL, ${actor.id})
           RETURNING id`,
@@ -161,7 +154,7 @@ export async function updateAnnouncement(database: Database, actor: Actor, id: s
 /** Publishes a draft now; a second publish changes nothing (30040). */
 export async function publishAnnouncement(database: Database, actor: Actor, id: string, locale: Locale): Promise<void> {
   await database.db.transaction(async (tx) => {
-    const [done] = await database.rows<{ title_zh: string; title_en: string; published_at: string | Date }>(
+    const [done] = await database.rows<Row<'announcements', 'title_zh' | 'title_en' | 'published_at'>>(
       sql`UPDATE announcements SET published_at = now(), updated_at = now() WHERE id = ${id} AND published_at IS NULL
           RETURNING title_zh, title_en, published_at`,
       tx,

@@ -1,9 +1,13 @@
 import type { Locale, TAnnouncementBrief } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { As, Count, Narrow, Nullable, Row } from '../../db/row.js';
 import { inLocale } from '../../i18n/index.js';
 
-type AnnRow = { id: string; title_zh: string; title_en: string; content_zh: string; content_en: string; published_at: string | Date; read: boolean };
+// only published announcements are read here
+type AnnRow = Narrow<Row<'announcements', 'id' | 'title_zh' | 'title_en' | 'content_zh' | 'content_en' | 'published_at'>, { published_at: string }> & {
+  read: boolean;
+};
 
 /** Whose eyes: a member and their company (a subquery when only the member is known). */
 export type Reader = { userId: string; companyId: string | SQL };
@@ -36,7 +40,7 @@ export async function listAnnouncements(database: Database, reader: Reader, offs
            EXISTS (SELECT 1 FROM announcement_reads r WHERE r.announcement_id = a.id AND r.user_id = ${reader.userId}) AS read
     FROM announcements a WHERE ${visible(sql`a`, reader)}
     ORDER BY a.published_at DESC, a.id DESC OFFSET ${offset} LIMIT ${limit}`);
-  const [c] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM announcements a WHERE ${visible(sql`a`, reader)}`);
+  const [c] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM announcements a WHERE ${visible(sql`a`, reader)}`);
   return { total: c.n, rows };
 }
 
@@ -46,7 +50,7 @@ export async function findAnnouncement(
   reader: Reader,
   id: string,
 ): Promise<{ row: AnnRow; prevId: string | null; nextId: string | null } | null> {
-  const [row] = await database.rows<AnnRow & { prev_id: string | null; next_id: string | null }>(sql`
+  const [row] = await database.rows<AnnRow & Nullable<As<'announcements', { prev_id: 'id'; next_id: 'id' }>>>(sql`
     WITH x AS (SELECT * FROM announcements a WHERE a.id = ${id} AND ${visible(sql`a`, reader)})
     SELECT x.id, x.title_zh, x.title_en, x.content_zh, x.content_en, x.published_at,
            EXISTS (SELECT 1 FROM announcement_reads r WHERE r.announcement_id = x.id AND r.user_id = ${reader.userId}) AS read,

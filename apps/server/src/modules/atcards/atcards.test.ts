@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf } from '../../../test/companies.js';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
+import type { Row } from '../../db/row.js';
 import { allJobs } from '../../jobs/registry.js';
 import { networkOperatorCode } from '../network/index.js';
 
@@ -25,7 +26,7 @@ type Device = { id: string; imei: string };
 
 /** Runs the pending jobs of one name (the simulator's delayed effects), as the runner would. */
 async function runJobs(name: string): Promise<number> {
-  const rows = await db.rows<{ payload: unknown }>(sql`DELETE FROM jobs WHERE name = ${name} RETURNING payload`);
+  const rows = await db.rows<Row<'jobs', 'payload'>>(sql`DELETE FROM jobs WHERE name = ${name} RETURNING payload`);
   for (const r of rows) await jobs.handlers[name](r.payload as never, {} as never);
   return rows.length;
 }
@@ -66,12 +67,12 @@ function device(shape: Shape, companyId = demo): Device {
 }
 
 const slotsIn = (deviceId: string) =>
-  db.rows<{ slot: number; iccid: string | null; operator_code: string | null; state: string; synced_at: unknown }>(
+  db.rows<Row<'at_cards', 'slot' | 'iccid' | 'operator_code' | 'state' | 'synced_at'>>(
     sql`SELECT slot, iccid, operator_code, state, synced_at FROM at_cards WHERE device_id = ${deviceId} ORDER BY slot`,
   );
 const deviceRow = async (id: string) =>
   (
-    await db.rows<{ status: string; iccid: string | null; network_operator: string | null; last_switch_at: unknown; online: boolean }>(
+    await db.rows<Row<'devices', 'status' | 'iccid' | 'network_operator' | 'last_switch_at' | 'online'>>(
       sql`SELECT status, iccid, network_operator, last_switch_at, online FROM devices WHERE id = ${id}`,
     )
   )[0];

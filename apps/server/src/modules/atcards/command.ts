@@ -1,6 +1,7 @@
 import { DEVICE_TIMING, type DeviceStatus, type Locale, NO_SERVICE_STATUSES, type TAtCommandRequest } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { As, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
@@ -11,15 +12,7 @@ import { atStringOf } from './at-string.js';
 
 type Ctx = { scope: TenantScope; userId: string; actor: Actor; locale: Locale };
 
-type DeviceRow = {
-  id: string;
-  imei: string;
-  region: string;
-  company_id: string;
-  status: string;
-  iccid: string | null;
-  last_switch_at: string | Date | null;
-};
+type DeviceRow = Row<'devices', 'id' | 'imei' | 'region' | 'company_id' | 'status' | 'iccid' | 'last_switch_at'>;
 
 const refuse = (ctx: Ctx, key: Parameters<typeof t>[1], params?: Record<string, string | number>) =>
   new AppError(36002, { params: { reason: t(ctx.locale, key, params) } });
@@ -45,7 +38,7 @@ export async function sendAtCommand(
     );
     if (!device) throw new AppError(36001, { field: 'imei' });
     // read after the lock, in a statement of its own: it sees a command that won the lock first
-    const slots = await database.rows<{ slot: number; iccid: string | null; pending: boolean }>(
+    const slots = await database.rows<Row<'at_cards', 'slot' | 'iccid'> & { pending: boolean }>(
       sql`SELECT slot, iccid, EXISTS (SELECT 1 FROM device_operations o
                    WHERE o.device_id = ${device.id} AND o.action = 'at_command' AND o.status = 'pending') AS pending
           FROM at_cards WHERE device_id = ${device.id} ORDER BY slot`,
@@ -63,14 +56,14 @@ export async function sendAtCommand(
       if (active === target.slot) throw refuse(ctx, 'atCards.reason.alreadyActive', { slot: target.slot });
       const last = device.last_switch_at ? new Date(device.last_switch_at).getTime() : 0;
       if (Date.now() - last < DEVICE_TIMING.switchCooldownMs) throw new AppError(23012);
-      const [sw] = await database.rows<{ at: string | Date }>(
+      const [sw] = await database.rows<As<'devices', { at: 'last_switch_at' }>>(
         sql`UPDATE devices SET last_switch_at = now(), updated_at = now() WHERE id = ${device.id} RETURNING last_switch_at AS at`,
         tx,
       );
       switched = { slot: [active, target.slot], lastSwitchAt: [iso(device.last_switch_at), iso(sw.at)] };
     }
     const detail = { command: body.command, slot: body.command === 'switch' ? (body.slot ?? null) : null, at };
-    const [op] = await database.rows<{ id: string | number }>(
+    const [op] = await database.rows<Row<'device_operations', 'id'>>(
       sql`INSERT INTO device_operations (device_id, user_id, action, status, detail)
           VALUES (${device.id}, ${ctx.userId}, 'at_command', 'pending', ${JSON.stringify(detail)}::jsonb) RETURNING id`,
       tx,

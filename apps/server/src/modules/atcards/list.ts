@@ -2,6 +2,7 @@ import { AT_CARD_LIMITS, type AtCardState, type NetworkOperatorCode, type TAtCar
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import type { Narrow, Nullable, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
@@ -9,17 +10,12 @@ import { deviceOperations } from '../devices/index.js';
 import { AT_PENDING, SLOT_STATE } from './state.js';
 
 /** A page row; all null on the row that only carries the count when the page is past the end. */
-type CardRow = {
-  imei: string | null;
-  name: string;
-  slot: number;
-  iccid: string | null;
-  operator_code: NetworkOperatorCode | null;
-  state: AtCardState;
-  signal_level: number | null;
-  pending: boolean;
-  synced_at: string | Date | null;
-};
+// a page past the last slot holds one row of nulls (the count of matches)
+type CardRow = Nullable<Row<'devices', 'imei'>> &
+  Row<'devices', 'name' | 'signal_level'> &
+  Narrow<Row<'at_cards', 'slot' | 'iccid' | 'operator_code' | 'state' | 'synced_at'>, { operator_code: NetworkOperatorCode | null; state: AtCardState }> & {
+    pending: boolean;
+  };
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -78,7 +74,7 @@ type AtDetail = { command?: 'switch' | 'sync'; slot?: number | null; at?: string
 
 /** The AT commands sent to a device of the company and the module's raw answers, newest first (36001 for another company's IMEI). */
 export async function atLog(database: Database, scope: TenantScope, imei: string): Promise<{ list: TAtLogEntry[] }> {
-  const [device] = await database.rows<{ id: string }>(sql`SELECT id FROM devices WHERE imei = ${imei} AND ${scope.owns()}`);
+  const [device] = await database.rows<Row<'devices', 'id'>>(sql`SELECT id FROM devices WHERE imei = ${imei} AND ${scope.owns()}`);
   if (!device) throw new AppError(36001, { field: 'imei' });
   const ops = await deviceOperations(database, device.id, AT_CARD_LIMITS.logShown, sql`o.action = 'at_command'`);
   return {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, otherCompany, readXlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, DEMO_PASSWORD, login, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
+import type { Count, Row } from '../../db/row.js';
 import { auditXlsx } from './export.js';
 import { changesOf, HIDDEN } from './index.js';
 
@@ -17,7 +18,7 @@ let sub: { id: string; path: string };
 let other: { companyId: string; email: string };
 
 const ops = (path: string) => `/api/v1/ops${path}`;
-const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<{ n: number }>(q))[0].n;
+const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<Count>(q))[0].n;
 
 /** An event written straight into the table (inserting is allowed; changing is not). */
 async function event(companyId: string | null, action: string, at: string, targetType = 'device', actorName = 'Seeder'): Promise<void> {
@@ -121,7 +122,7 @@ describe('filters and paging', () => {
     expect(actions(await list(admin, { from: '2020-03-02', to: '2020-03-02' }))).toEqual(['group.rename']);
     expect(actions(await list(admin, { from: '2020-03-01', to: '2020-03-03' }))).toEqual(['group.delete', 'group.rename', 'group.add']);
     expect(actions(await list(admin, { to: '2020-03-01' }))).toEqual(['group.add']);
-    const [me] = await t.database.rows<{ id: string }>(sql`SELECT id FROM users WHERE email = ${DEMO.subAdmin}`);
+    const [me] = await t.database.rows<Row<'users', 'id'>>(sql`SELECT id FROM users WHERE email = ${DEMO.subAdmin}`);
     const mine = await list(admin, { actorId: me.id });
     expect(mine.obj.list.length).toBeGreaterThan(0);
     expect(mine.obj.list.every((e) => e.companyId === sub.id && e.action === 'account.locale')).toBe(true);

@@ -1,6 +1,7 @@
 import type { AuditActorKind, TAuditEvent } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { As, Count, Narrow, Nullable, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
@@ -50,23 +51,17 @@ export async function auditWhere(database: Database, reach: AuditReach, f: Audit
   return parts.length ? sql.join(parts, sql` AND `) : sql`true`;
 }
 
-export type EventRow = {
-  id: string | number;
-  at: string | Date;
-  /** the exact stored time, for keyset paging */
-  at_key: string;
-  actor_kind: AuditActorKind;
-  actor_id: string | null;
-  actor_name: string;
-  company_id: string | null;
-  company_name: string | null;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  target_label: string | null;
-  changes: unknown;
-  address: string | null;
-};
+export type EventRow = Narrow<
+  Row<
+    'audit_events',
+    'id' | 'at' | 'actor_kind' | 'actor_id' | 'actor_name' | 'company_id' | 'action' | 'target_type' | 'target_id' | 'target_label' | 'changes' | 'address'
+  >,
+  { actor_kind: AuditActorKind }
+> &
+  Nullable<As<'companies', { company_name: 'name' }>> & {
+    /** the exact stored time, for keyset paging */
+    at_key: string;
+  };
 
 export const EVENT_COLUMNS = sql`e.id, e.at, e.at::text AS at_key, e.actor_kind, e.actor_id, e.actor_name, e.company_id, c.name AS company_name,
   e.action, e.target_type, e.target_id, e.target_label, e.changes, e.address`;
@@ -97,7 +92,7 @@ export async function listAuditEvents(
   f: AuditFilters & { pageNum: number; pageSize: number },
 ): Promise<{ total: number; list: TAuditEvent[] }> {
   const where = await auditWhere(database, reach, f);
-  const [c] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_events e WHERE ${where}`);
+  const [c] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM audit_events e WHERE ${where}`);
   const rows = await database.rows<EventRow>(
     sql`SELECT ${EVENT_COLUMNS} FROM audit_events e LEFT JOIN companies c ON c.id = e.company_id
         WHERE ${where} ORDER BY e.at DESC, e.id DESC OFFSET ${(f.pageNum - 1) * f.pageSize} LIMIT ${f.pageSize}`,

@@ -1,6 +1,7 @@
 import { type Locale, normalizeLocale } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import type { CodePurpose, Delivery } from './verify-codes.js';
 
 /**
@@ -11,7 +12,7 @@ import type { CodePurpose, Delivery } from './verify-codes.js';
  * gets a code, in its owner's language.
  */
 export async function deliveryFor(database: Database, email: string, purpose: CodePurpose, requestLocale: Locale, publicUrl: string): Promise<Delivery> {
-  const [owner] = await database.rows<{ locale: string }>(sql`SELECT locale FROM users WHERE lower(email) = ${email} AND state <> 'deleted'`);
+  const [owner] = await database.rows<Row<'users', 'locale'>>(sql`SELECT locale FROM users WHERE lower(email) = ${email} AND state <> 'deleted'`);
   if (purpose === 'register')
     return owner
       ? { kind: 'instead', locale: normalizeLocale(owner.locale), template: { kind: 'register-attempt', link: `${publicUrl}/login` } }

@@ -1,6 +1,7 @@
 import type { Locale } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
 
@@ -10,7 +11,7 @@ import { type Actor, recordAudit } from '../audit/index.js';
  */
 export async function storeLocale(database: Database, userId: string, locale: Locale, actor?: Actor): Promise<void> {
   await database.db.transaction(async (tx) => {
-    const [before] = await database.rows<{ locale: string; name: string; company_id: string | null }>(
+    const [before] = await database.rows<Row<'users', 'locale' | 'name' | 'company_id'>>(
       sql`SELECT locale, name, company_id FROM users WHERE id = ${userId} FOR UPDATE`,
       tx,
     );

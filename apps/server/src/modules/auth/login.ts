@@ -1,6 +1,7 @@
 import { EMAIL_RE, effectivePermissions, PHONE_RE, STAFF_PERMISSIONS, type TLoginRequest, type TLoginResponse } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { As, Narrow, Nullable, Row } from '../../db/row.js';
 import { DUMMY_HASH, verifyPassword } from '../../lib/passwords.js';
 import { AppError } from '../../plugins/errors.js';
 import type { Captchas } from './captcha.js';
@@ -10,15 +11,8 @@ import { createSession } from './sessions.js';
 
 type Deps = { database: Database; keys: RsaKeys; captchas: Captchas };
 
-type UserRow = {
-  id: string;
-  password_hash: string;
-  state: string;
-  kind: 'member' | 'staff';
-  billing: string | null;
-  company_state: string | null;
-  perms: string[] | null;
-};
+type UserRow = Narrow<Row<'users', 'id' | 'password_hash' | 'state' | 'kind'>, { kind: 'member' | 'staff' }> &
+  Nullable<As<'companies', { billing: 'billing'; company_state: 'state' }>> & { perms: string[] | null };
 
 /**
  * Sign-in: decrypt, check the account's format and the captcha (used up by this attempt), find

@@ -1,6 +1,7 @@
 import type { TForgetPasswordRequest } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { AppError } from '../../plugins/errors.js';
 import { assertNewPassword } from './register.js';
@@ -16,7 +17,7 @@ export async function resetPassword(database: Database, b: TForgetPasswordReques
   assertNewPassword(b.password, b.confirmPassword);
   const email = b.email.toLowerCase();
   await consumeCode(database, email, 'reset', b.code);
-  const [user] = await database.rows<{ id: string }>(sql`SELECT id FROM users WHERE lower(email) = ${email} AND state <> 'deleted'`);
+  const [user] = await database.rows<Row<'users', 'id'>>(sql`SELECT id FROM users WHERE lower(email) = ${email} AND state <> 'deleted'`);
   // the account was deleted after its code was sent
   if (!user) throw new AppError(29003);
   const hash = await hashPassword(b.password);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, call, login, mailHarness, type TestApp } from '../../../test/helper.js';
+import type { Count } from '../../db/row.js';
 
 let t: TestApp;
 let mail: Awaited<ReturnType<typeof mailHarness>>;
@@ -32,7 +33,7 @@ const form = (over: Record<string, unknown> = {}) => ({
 const register = (body: unknown, lang = 'zh-CN', ip = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url: api('/user/register'), remoteAddress: ip, headers: { 'accept-language': lang }, payload: body as object });
 const forget = (body: object, ip = '127.0.0.1') => t.app.inject({ method: 'POST', url: api('/user/forget/password'), remoteAddress: ip, payload: body });
-const userCount = async () => (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`))[0].n;
+const userCount = async () => (await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM users`))[0].n;
 
 describe('registration', () => {
   it('e-mails a 6-digit code over SMTP, in the language of the request', async () => {

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { type Locale, TIMING } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import { sha256hex } from '../../lib/hash.js';
 import { randomToken } from '../../lib/passwords.js';
 import { assertWithin, RateLimited } from '../../lib/rate-limits.js';
@@ -61,14 +62,14 @@ export async function sendCode(database: Database, email: string, purpose: CodeP
  * answers the same whether the address is registered or not.
  */
 export async function consumeCode(database: Database, email: string, purpose: CodePurpose, code: string): Promise<void> {
-  const [row] = await database.rows<{ id: number; code_hash: string; tries: number }>(sql`
+  const [row] = await database.rows<Row<'email_codes', 'id' | 'code_hash' | 'tries'>>(sql`
     SELECT id, code_hash, tries FROM email_codes
     WHERE email = ${email} AND purpose = ${purpose} AND used_at IS NULL AND expires_at > now()
     ORDER BY created_at DESC LIMIT 1`);
   if (!row) throw new AppError(29003);
   if (row.tries >= TIMING.emailCodeMaxTries) throw new AppError(29010);
   if (row.code_hash !== hashCode(email, code)) {
-    const [after] = await database.rows<{ tries: number }>(sql`UPDATE email_codes SET tries = tries + 1 WHERE id = ${row.id} RETURNING tries`);
+    const [after] = await database.rows<Row<'email_codes', 'tries'>>(sql`UPDATE email_codes SET tries = tries + 1 WHERE id = ${row.id} RETURNING tries`);
     throw new AppError((after?.tries ?? 0) >= TIMING.emailCodeMaxTries ? 29010 : 29003);
   }
   const used = await database.rows(

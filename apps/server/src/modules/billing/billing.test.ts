@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, superMember } from '../../../test/companies.js';
 import { api, buildTestApp, call, login, type Session, type TestApp } from '../../../test/helper.js';
+import type { Row } from '../../db/row.js';
 import { JobRunner } from '../../jobs/runner.js';
 import { createCompany } from '../companies/index.js';
 import { closeBill, closeMonth, monthToClose } from './close.js';
@@ -49,10 +50,8 @@ async function company(name: string, parentId?: string, billing: 'independent' |
 }
 
 async function device(companyId: string, imeiOf: string, region: string, createdAt: string, licenseTo: string | null, name = ''): Promise<string> {
-  const [d] = await db.rows<{ id: string }>(
-    sql`INSERT INTO devices (company_id, imei, name, region, status, license_expires_at, created_at)
-        VALUES (${companyId}, ${imeiOf}, ${name}, ${region}, 'physical_card', ${licenseTo}::timestamptz, ${createdAt}::timestamptz) RETURNING id`,
-  );
+  const [d] = await db.rows<Row<'devices', 'id'>>(sql`INSERT INTO devices (company_id, imei, name, region, status, license_expires_at, created_at)
+        VALUES (${companyId}, ${imeiOf}, ${name}, ${region}, 'physical_card', ${licenseTo}::timestamptz, ${createdAt}::timestamptz) RETURNING id`);
   return d.id;
 }
 
@@ -251,7 +250,7 @@ describe('closing a month', () => {
     expect(made).toHaveLength(1);
     expect(await closeBill(db, co.X, M1)).toBeNull();
     expect((await closeMonth(db, M1, { companyIds: [co.X] })).closed).toEqual([]);
-    const bills = await db.rows<{ id: string }>(sql`SELECT id FROM bills WHERE company_id = ${co.X}`);
+    const bills = await db.rows<Row<'bills', 'id'>>(sql`SELECT id FROM bills WHERE company_id = ${co.X}`);
     expect(bills.map((b) => b.id)).toEqual(made);
     expect(await linesOf(bills[0].id)).toHaveLength(2);
     expect((await auditOf(db, 'bill.close')).filter((e) => e.company_id === co.X)).toHaveLength(1);
@@ -415,13 +414,13 @@ describe('the bill.close job', () => {
     const runner = new JobRunner(db, handlers, periodic, pino({ level: 'silent' }));
     await runner.tick();
     await runner.tick(); // the same slot again: nothing new
-    const made = await db.rows<{ bill_month: string }>(sql`SELECT bill_month FROM bills WHERE company_id = ${demo.id}`);
+    const made = await db.rows<Row<'bills', 'bill_month'>>(sql`SELECT bill_month FROM bills WHERE company_id = ${demo.id}`);
     expect(made.map((b) => b.bill_month)).toEqual([month]);
-    const jobs = await db.rows<{ status: string }>(sql`SELECT status FROM jobs WHERE name = 'bill.close'`);
+    const jobs = await db.rows<Row<'jobs', 'status'>>(sql`SELECT status FROM jobs WHERE name = 'bill.close'`);
     expect(jobs.length).toBeGreaterThan(0);
     expect(jobs.every((j) => j.status === 'done')).toBe(true);
     // the companies of this file were all billed for the month too (created in 2024), S excepted
-    const others = await db.rows<{ company_id: string }>(
+    const others = await db.rows<Row<'bills', 'company_id'>>(
       sql`SELECT company_id FROM bills WHERE bill_month = ${month} AND company_id IN (${co.P}, ${co.S}, ${co.F})`,
     );
     expect(others.map((b) => b.company_id).sort()).toEqual([co.P, co.F].sort());

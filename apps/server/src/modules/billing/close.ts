@@ -1,6 +1,7 @@
 import { BILLING_RATE_CODES, type BillingRateCode } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import { billedBy } from '../../db/subtree.js';
 import { recordAudit } from '../audit/index.js';
 import { payerOf } from '../licenses/index.js';
@@ -56,7 +57,7 @@ export type BillFigures = {
 
 /** The rates in force now (fen). */
 export async function currentRates(database: Database, tx?: Tx): Promise<Rates> {
-  const rows = await database.rows<{ code: string; fen: number }>(sql`SELECT code, fen FROM billing_rates`, tx);
+  const rows = await database.rows<Row<'billing_rates', 'code' | 'fen'>>(sql`SELECT code, fen FROM billing_rates`, tx);
   const byCode = new Map(rows.map((r) => [r.code, Number(r.fen)]));
   const missing = BILLING_RATE_CODES.filter((c) => !byCode.has(c));
   if (missing.length > 0) throw new Error(`billing rates missing: ${missing.join(', ')}`);
@@ -99,7 +100,7 @@ export async function computeBill(database: Database, payer: { id: string; path:
     tx,
   );
   // devices in service: usage in the month, or a License in force at some point of it on a device imported before its end
-  const devices = await database.rows<{ id: string; imei: string; name: string | null; bytes: string; roaming: string }>(
+  const devices = await database.rows<Row<'devices', 'id' | 'imei'> & { name: string | null; bytes: string; roaming: string }>(
     sql`WITH u AS (
           SELECT device_id, sum(bytes) AS bytes, sum(roaming_bytes) AS roaming FROM device_usage_daily
           WHERE company_id IN ${covered} AND day >= ${r.firstDay}::date AND day < ${r.nextFirstDay}::date
@@ -173,7 +174,7 @@ export async function closeBill(database: Database, companyId: string, month: st
     if (done) return null;
     const rates = await currentRates(database, tx);
     const f = await computeBill(database, payer, range, rates, tx);
-    const [bill] = await database.rows<{ id: string }>(
+    const [bill] = await database.rows<Row<'bills', 'id'>>(
       sql`INSERT INTO bills (company_id, bill_month, package_fen, overage_fen, roaming_fen, number_fen, total_fen, devices, usage_bytes, overage_mb, roaming_bytes, rates)
           VALUES (${companyId}, ${month}, ${f.packageFen}, ${f.overageFen}, ${f.roamingFen}, ${f.numberFen}, ${f.totalFen}, ${f.devices},
                   ${f.usageBytes}, ${f.overageMb}, ${f.roamingBytes}, ${JSON.stringify(f.rates)}::jsonb)
@@ -229,7 +230,7 @@ export async function closeMonth(
   const now = opts.now ?? Date.now();
   if (now < range.end.getTime()) throw new Error(`bill month ${month} has not ended`);
   const only = opts.companyIds ? sql`AND c.id IN ${opts.companyIds.length ? opts.companyIds : ['00000000-0000-0000-0000-000000000000']}` : sql``;
-  const due = await database.rows<{ id: string }>(
+  const due = await database.rows<Row<'companies', 'id'>>(
     sql`SELECT c.id FROM companies c
         WHERE (c.billing = 'independent' OR c.parent_id IS NULL) AND c.created_at < ${range.end.toISOString()}::timestamptz ${only}
           AND NOT EXISTS (SELECT 1 FROM bills b WHERE b.company_id = c.id AND b.bill_month >= ${month})

@@ -1,6 +1,7 @@
 import { BILLING_RATE_CODES, type Locale, type TBill, type TBillDetail, type TBillLine } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Count, Narrow, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { billedBy } from '../../db/subtree.js';
 import { inLocale } from '../../i18n/index.js';
@@ -11,31 +12,28 @@ import { payerOf } from '../licenses/index.js';
 import { fenToYuan } from '../orders/index.js';
 import { monthRange } from './month.js';
 
-/** A bill row as read (bigint columns may come back as strings or bigints). */
-export type BillRow = {
-  id: string;
-  company_id: string;
-  bill_month: string;
-  package_fen: string | number;
-  overage_fen: string | number;
-  roaming_fen: string | number;
-  number_fen: string | number;
-  total_fen: string | number;
-  devices: number;
-  usage_bytes: string | number;
-  overage_mb: string | number;
-  roaming_bytes: string | number;
-  rates: Record<string, number> | string;
-  issued_at: string | Date;
-};
-type LineRow = {
-  imei: string;
-  device_name: string | null;
-  usage_bytes: string | number;
-  roaming_bytes: string | number;
-  roaming_fen: string | number;
-  number_fen: string | number;
-};
+/** A bill row as read (its bigint columns arrive as text). */
+export type BillRow = Narrow<
+  Row<
+    'bills',
+    | 'id'
+    | 'company_id'
+    | 'bill_month'
+    | 'package_fen'
+    | 'overage_fen'
+    | 'roaming_fen'
+    | 'number_fen'
+    | 'total_fen'
+    | 'devices'
+    | 'usage_bytes'
+    | 'overage_mb'
+    | 'roaming_bytes'
+    | 'rates'
+    | 'issued_at'
+  >,
+  { rates: Record<string, number> | string }
+>;
+type LineRow = Row<'bill_lines', 'imei' | 'device_name' | 'usage_bytes' | 'roaming_bytes' | 'roaming_fen' | 'number_fen'>;
 
 const yuan = (fen: string | number) => fenToYuan(Number(fen));
 
@@ -83,7 +81,7 @@ export async function listBills(
     ${q.from ? sql`AND bill_month >= ${q.from}` : sql``}
     ${q.to ? sql`AND bill_month <= ${q.to}` : sql``}`;
   const [count, rows] = await Promise.all([
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM bills WHERE ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM bills WHERE ${where}`),
     database.rows<BillRow>(
       sql`SELECT ${BILL_COLUMNS} FROM bills WHERE ${where} ORDER BY bill_month DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
     ),
@@ -104,13 +102,9 @@ export type PackageOrder = TBillDetail['orders'][number];
 /** The orders behind a bill's package fee: completed in its month by the companies its payer pays for. */
 export async function packageOrders(database: Database, payer: { id: string; path: string }, month: string, locale: Locale): Promise<PackageOrder[]> {
   const r = monthRange(month);
-  const rows = await database.rows<{
-    order_no: string;
-    product_name_zh: string;
-    product_name_en: string;
-    total_fen: string | number;
-    completed_at: string | Date;
-  }>(
+  const rows = await database.rows<
+    Narrow<Row<'orders', 'order_no' | 'product_name_zh' | 'product_name_en' | 'total_fen' | 'completed_at'>, { completed_at: string }>
+  >(
     sql`SELECT order_no, product_name_zh, product_name_en, total_fen, completed_at FROM orders
         WHERE company_id IN ${billedBy(payer)} AND status = 'completed'
           AND completed_at >= ${r.start.toISOString()}::timestamptz AND completed_at < ${r.end.toISOString()}::timestamptz
@@ -135,7 +129,7 @@ export async function billDetail(
   const where = sql`bill_id = ${bill.id} ${q.imei ? sql`AND strpos(imei, ${q.imei}) > 0` : sql``}`;
   const [orders, count, lines] = await Promise.all([
     packageOrders(database, payer, bill.bill_month, locale),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM bill_lines WHERE ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM bill_lines WHERE ${where}`),
     database.rows<LineRow>(sql`SELECT ${LINE_COLUMNS} FROM bill_lines WHERE ${where} ORDER BY imei LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
   ]);
   return { bill: toBill(bill), rates: ratesOf(bill), orders, lines: { total: count[0].n, list: lines.map(toLine) } };

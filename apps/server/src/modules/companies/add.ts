@@ -1,6 +1,7 @@
 import { LIMITS, type Locale } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
@@ -32,7 +33,7 @@ export async function addCompany(
     });
     if (parent.state === 'disabled') throw new AppError(30018, { field: 'parentId' });
     if (depthOf(parent.path) + 1 > LIMITS.companyDepthMax) throw new AppError(30011, { params: { max: LIMITS.companyDepthMax } });
-    const [{ n }] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM companies WHERE parent_id = ${parent.id}`, tx);
+    const [{ n }] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM companies WHERE parent_id = ${parent.id}`, tx);
     if (n >= LIMITS.subCompaniesMax) throw new AppError(30012, { params: { max: LIMITS.subCompaniesMax } });
 
     const locale = await companyLocale(database, tx, parent.id, ctx.locale);

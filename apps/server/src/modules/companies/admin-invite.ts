@@ -1,6 +1,7 @@
 import { LIMITS, type Locale } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Count, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
@@ -19,9 +20,9 @@ export async function inviteCompanyAdmin(
   await database.db.transaction(async (tx) => {
     const c = await subCompanyInScope(database, ctx.scope, body.companyId, tx, 'companyId');
     if (c.state === 'disabled') throw new AppError(30018, { field: 'companyId' });
-    const [{ n }] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM users WHERE company_id = ${c.id} AND state <> 'deleted'`, tx);
+    const [{ n }] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM users WHERE company_id = ${c.id} AND state <> 'deleted'`, tx);
     if (n >= LIMITS.membersMax) throw new AppError(30017, { params: { max: LIMITS.membersMax } });
-    const [role] = await database.rows<{ id: string; name: string }>(
+    const [role] = await database.rows<Row<'roles', 'id' | 'name'>>(
       sql`SELECT id, name FROM roles WHERE company_id = ${c.id} AND is_super ORDER BY created_at, id LIMIT 1`,
       tx,
     );

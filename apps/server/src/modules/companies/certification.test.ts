@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, GOOD_FORM, holdings, ops, registeredCompany, submitCertification } from '../../../test/companies.js';
 import { api, buildTestApp, call, DEMO, login, mailHarness, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
 import { exif, jfif, jpeg, jpegSegment, PDF, png, pngText } from '../../../test/images.js';
+import type { Count, Row } from '../../db/row.js';
 import { exifOrientation } from './licence-image/index.js';
 
 let t: TestApp;
@@ -41,11 +42,12 @@ async function company(email: string) {
   return { ...c, session: await login(t.app, email) };
 }
 const state = async (companyId: string) =>
-  (await t.database.rows<{ certification: string }>(sql`SELECT certification FROM companies WHERE id = ${companyId}`))[0].certification;
+  (await t.database.rows<Row<'companies', 'certification'>>(sql`SELECT certification FROM companies WHERE id = ${companyId}`))[0].certification;
 const submissions = async (companyId: string) =>
-  (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM certifications WHERE company_id = ${companyId}`))[0].n;
+  (await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM certifications WHERE company_id = ${companyId}`))[0].n;
 const latestId = async (companyId: string) =>
-  (await t.database.rows<{ id: string }>(sql`SELECT id FROM certifications WHERE company_id = ${companyId} ORDER BY submitted_at DESC LIMIT 1`))[0].id;
+  (await t.database.rows<Row<'certifications', 'id'>>(sql`SELECT id FROM certifications WHERE company_id = ${companyId} ORDER BY submitted_at DESC LIMIT 1`))[0]
+    .id;
 
 describe('certification submission', () => {
   it('starts not certified, with no submission', async () => {
@@ -102,7 +104,7 @@ describe('certification submission', () => {
       state: 'review',
       submission: { ...GOOD_FORM, contactEmail: 'wang@example-iot.cn', submittedBy: '注册人', reviewedAt: null, rejectReason: null },
     });
-    const [row] = await t.database.rows<{ image: Uint8Array; image_type: string }>(
+    const [row] = await t.database.rows<Row<'certifications', 'image' | 'image_type'>>(
       sql`SELECT image, image_type FROM certifications WHERE company_id = ${c.companyId}`,
     );
     const stored = Buffer.from(row.image);
@@ -127,7 +129,7 @@ describe('certification submission', () => {
     const c = await company('png@acme-iot.cn');
     const data = png({ extra: [pngText('Author', 'Jane Doe')] });
     expect((await submitCertification(t.app, c.session, GOOD_FORM, { data, filename: 'scan.jpg', contentType: 'image/jpeg' })).json().success).toBe(true);
-    const [row] = await t.database.rows<{ image: Uint8Array; image_type: string }>(
+    const [row] = await t.database.rows<Row<'certifications', 'image' | 'image_type'>>(
       sql`SELECT image, image_type FROM certifications WHERE company_id = ${c.companyId}`,
     );
     expect(row.image_type).toBe('image/png');
@@ -259,7 +261,7 @@ describe('certification review (back office)', () => {
     const final = await state(c.companyId);
     expect(['verified', 'rejected']).toContain(final);
     expect(await holdings(t.database, c.companyId)).toEqual(final === 'verified' ? { licenses: 50, dataMb: 5220 } : { licenses: 0, dataMb: 100 });
-    const [ledger] = await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM license_ledger WHERE ref = ${id}`);
+    const [ledger] = await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM license_ledger WHERE ref = ${id}`);
     expect(ledger.n).toBe(final === 'verified' ? 1 : 0);
   });
 

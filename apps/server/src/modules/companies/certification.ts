@@ -1,32 +1,36 @@
 import { isFreeMail, LICENSE_IMAGE, type TCertification, type TCertificationFields, type TOpsCertificationRow } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { As, Narrow, Nullable, Row } from '../../db/row.js';
 import type { FileReply, UploadedFile } from '../../http/handler.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
 import { cleanLicenceImage } from './licence-image/index.js';
 import { iso } from './repository.js';
 
-export type CertificationRow = {
-  id: string;
-  company_id: string;
-  state: 'review' | 'verified' | 'rejected';
-  company_name: string;
-  address: string;
-  website: string;
-  device_quantity: TCertificationFields['deviceQuantity'];
-  license_no: string;
-  contact_name: string;
-  contact_phone: string;
-  contact_email: string;
-  submitted_at: string | Date;
-  submitted_by: string | null;
-  submitted_by_name: string | null;
-  reviewed_at: string | Date | null;
-  reviewed_by_name: string | null;
-  reject_reason: string | null;
-  current_company_name: string;
-};
+export type CertificationRow = Narrow<
+  Row<
+    'certifications',
+    | 'id'
+    | 'company_id'
+    | 'state'
+    | 'company_name'
+    | 'address'
+    | 'website'
+    | 'device_quantity'
+    | 'license_no'
+    | 'contact_name'
+    | 'contact_phone'
+    | 'contact_email'
+    | 'submitted_at'
+    | 'submitted_by'
+    | 'reviewed_at'
+    | 'reject_reason'
+  >,
+  { state: 'review' | 'verified' | 'rejected'; device_quantity: TCertificationFields['deviceQuantity'] }
+> &
+  Nullable<As<'users', { submitted_by_name: 'name'; reviewed_by_name: 'name' }>> &
+  As<'companies', { current_company_name: 'name' }>;
 
 /** Every column of a submission but the image, with the names of the people involved. */
 export const SUBMISSION = sql`
@@ -60,7 +64,10 @@ export function opsRowOf(r: CertificationRow): TOpsCertificationRow {
 
 /** The company's certification state and its latest submission. */
 export async function certificationOf(database: Database, companyId: string, tx?: Tx): Promise<TCertification> {
-  const [c] = await database.rows<{ certification: TCertification['state'] }>(sql`SELECT certification FROM companies WHERE id = ${companyId}`, tx);
+  const [c] = await database.rows<Narrow<Row<'companies', 'certification'>, { certification: TCertification['state'] }>>(
+    sql`SELECT certification FROM companies WHERE id = ${companyId}`,
+    tx,
+  );
   const [s] = await database.rows<CertificationRow>(sql`${SUBMISSION} WHERE s.company_id = ${companyId} ORDER BY s.submitted_at DESC, s.id DESC LIMIT 1`, tx);
   return { state: c?.certification ?? 'none', submission: s ? submissionOf(s) : null };
 }
@@ -83,11 +90,14 @@ export async function submitCertification(
   if (!clean) throw new AppError(30014, { field: 'image' });
 
   return database.db.transaction(async (tx) => {
-    const [c] = await database.rows<{ certification: string }>(sql`SELECT certification FROM companies WHERE id = ${ctx.companyId} FOR NO KEY UPDATE`, tx);
+    const [c] = await database.rows<Row<'companies', 'certification'>>(
+      sql`SELECT certification FROM companies WHERE id = ${ctx.companyId} FOR NO KEY UPDATE`,
+      tx,
+    );
     if (!c || (c.certification !== 'none' && c.certification !== 'rejected')) throw new AppError(30013);
     await database.rows(sql`UPDATE companies SET certification = 'review', updated_at = now() WHERE id = ${ctx.companyId}`, tx);
     const website = fields.website ?? '';
-    const [s] = await database.rows<{ id: string }>(
+    const [s] = await database.rows<Row<'certifications', 'id'>>(
       sql`INSERT INTO certifications (company_id, state, company_name, address, website, device_quantity, license_no, contact_name,
                                       contact_phone, contact_email, image, image_type, submitted_by)
           VALUES (${ctx.companyId}, 'review', ${fields.companyName}, ${fields.address}, ${website}, ${fields.deviceQuantity},
@@ -113,7 +123,7 @@ export async function submitCertification(
 
 /** A submission's licence image as stored (already stripped of metadata), shown inline. */
 export async function certificationImage(database: Database, where: { companyId?: string; id?: string }): Promise<FileReply> {
-  const [r] = await database.rows<{ image: Uint8Array; image_type: string }>(
+  const [r] = await database.rows<Row<'certifications', 'image' | 'image_type'>>(
     where.id
       ? sql`SELECT image, image_type FROM certifications WHERE id = ${where.id}`
       : sql`SELECT image, image_type FROM certifications WHERE company_id = ${where.companyId} ORDER BY submitted_at DESC, id DESC LIMIT 1`,

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDevices, auditOf, holdings, ops, registeredCompany, superMember } from '../../../test/companies.js';
 import { api, buildTestApp, call, DEMO, login, mailHarness, OPS_PASSWORD, type Session, type TestApp, tryLogin } from '../../../test/helper.js';
+import type { Count, Row } from '../../db/row.js';
 
 let t: TestApp;
 let mail: Awaited<ReturnType<typeof mailHarness>>;
@@ -32,11 +33,11 @@ type Node = { id: string; name: string; depth: number; children: Node[]; state: 
 const flat = (n: Node): Node[] => [n, ...n.children.flatMap(flat)];
 const companyRow = async (id: string) =>
   (
-    await t.database.rows<{ name: string; country: string; billing: string; state: string; parent_id: string | null }>(
+    await t.database.rows<Row<'companies', 'name' | 'country' | 'billing' | 'state' | 'parent_id'>>(
       sql`SELECT name, country, billing, state, parent_id FROM companies WHERE id = ${id}`,
     )
   )[0];
-const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<{ n: number }>(q))[0].n;
+const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<Count>(q))[0].n;
 
 /** A registered company with a signed-in super administrator. */
 async function tenant(email: string, locale: 'zh-CN' | 'en' = 'zh-CN') {
@@ -94,9 +95,7 @@ describe('adding, editing and disabling sub-companies', () => {
     const id = res.json().obj.id;
     expect(await companyRow(id)).toMatchObject({ name: 'Shenzhen branch', country: 'HK', billing: 'independent', state: 'enabled', parent_id: root.companyId });
     // sample roles named in the parent's language (its administrator's: English)
-    const roles = await t.database.rows<{ name: string; is_super: boolean }>(
-      sql`SELECT name, is_super FROM roles WHERE company_id = ${id} ORDER BY created_at`,
-    );
+    const roles = await t.database.rows<Row<'roles', 'name' | 'is_super'>>(sql`SELECT name, is_super FROM roles WHERE company_id = ${id} ORDER BY created_at`);
     expect(roles.map((r) => r.name)).toEqual(['Super administrator', 'Administrator', 'Operation specialist']);
     const deeper = await add(root.session, { name: 'Futian office', parentId: id });
     expect((await companyRow(deeper)).parent_id).toBe(id);

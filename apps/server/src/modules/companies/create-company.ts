@@ -2,6 +2,7 @@ import { type Locale, SAMPLE_ROLES, type SampleRoleKey } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import { inLocale } from '../../i18n/index.js';
 
 export type NewCompany = {
@@ -17,8 +18,8 @@ export type NewCompany = {
 
 /** Creates a company (with its tree path) and its sample roles; returns ids. */
 export async function createCompany(database: Database, tx: Tx, c: NewCompany): Promise<{ companyId: string; roleIds: Record<SampleRoleKey, string> }> {
-  const [parent] = c.parentId ? await database.rows<{ path: string }>(sql`SELECT path FROM companies WHERE id = ${c.parentId}`, tx) : [];
-  const [row] = await database.rows<{ id: string }>(
+  const [parent] = c.parentId ? await database.rows<Row<'companies', 'path'>>(sql`SELECT path FROM companies WHERE id = ${c.parentId}`, tx) : [];
+  const [row] = await database.rows<Row<'companies', 'id'>>(
     sql`INSERT INTO companies (parent_id, path, name, country, address, certification, billing)
         VALUES (${c.parentId ?? null}, '', ${c.name}, ${c.country}, ${c.address}, ${c.certification ?? 'none'}, ${c.billing ?? 'independent'})
         RETURNING id`,
@@ -28,7 +29,7 @@ export async function createCompany(database: Database, tx: Tx, c: NewCompany): 
   await database.rows(sql`UPDATE companies SET path = ${path} WHERE id = ${row.id}`, tx);
   const roleIds = {} as Record<SampleRoleKey, string>;
   for (const r of SAMPLE_ROLES) {
-    const [role] = await database.rows<{ id: string }>(
+    const [role] = await database.rows<Row<'roles', 'id'>>(
       sql`INSERT INTO roles (company_id, name, permissions, is_super)
           VALUES (${row.id}, ${inLocale(r, c.locale)}, ${textArray(r.permissions)}::text[], ${r.key === 'super'})
           RETURNING id`,
@@ -54,7 +55,7 @@ export async function createMember(
     roleIds: string[];
   },
 ): Promise<string> {
-  const [u] = await database.rows<{ id: string }>(
+  const [u] = await database.rows<Row<'users', 'id'>>(
     sql`INSERT INTO users (company_id, kind, name, email, phone, password_hash, job_title, locale)
         VALUES (${m.companyId}, ${m.kind ?? 'member'}, ${m.name}, ${m.email}, ${m.phone}, ${m.passwordHash}, ${m.jobTitle ?? ''}, ${m.locale})
         RETURNING id`,

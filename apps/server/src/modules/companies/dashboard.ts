@@ -1,6 +1,7 @@
 import type { TCompanyDashboard } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { payerOf, stockOf } from '../licenses/index.js';
 import { companyInScope } from './repository.js';
@@ -26,7 +27,7 @@ export async function companyDashboard(database: Database, scope: TenantScope, i
     database.rows<{ members: number; subs: number }>(sql`
       SELECT (SELECT count(*) FROM users WHERE company_id = ${c.id} AND state <> 'deleted')::int AS members,
              (SELECT count(*) FROM companies WHERE parent_id = ${c.id})::int AS subs`),
-    database.rows<{ name: string }>(sql`SELECT name FROM companies WHERE id = ${payer.id}`),
+    database.rows<Row<'companies', 'name'>>(sql`SELECT name FROM companies WHERE id = ${payer.id}`),
     stockOf(database, payer.id),
   ]);
   return {

@@ -1,13 +1,14 @@
 import { type Locale, localizeRoleName, type MemberState, type TOpsCompanyDetail, type TOpsCompanyRow } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { As, Count, Narrow, Nullable, Row } from '../../db/row.js';
 import { billedBy } from '../../db/subtree.js';
 import { AppError } from '../../plugins/errors.js';
 import { payerOf, stockOf } from '../licenses/index.js';
 import { certificationOf } from './certification.js';
 import { type CompanyRow, companyTree, iso } from './repository.js';
 
-type DirectoryRow = CompanyRow & { parent_name: string | null; sub_companies: number; members: number; devices: number };
+type DirectoryRow = CompanyRow & Nullable<As<'companies', { parent_name: 'name' }>> & { sub_companies: number; members: number; devices: number };
 
 const DIRECTORY = sql`
   SELECT c.id, c.parent_id, c.path, c.name, c.country, c.address, c.certification, c.billing, c.state, c.created_at,
@@ -45,7 +46,7 @@ export async function listCompanies(
   const where = kw ? sql`WHERE c.name ILIKE ${`%${kw}%`}` : sql``;
   const [rows, [{ n }]] = await Promise.all([
     database.rows<DirectoryRow>(sql`${DIRECTORY} ${where} ORDER BY c.created_at DESC, c.id LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM companies c ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM companies c ${where}`),
   ]);
   return { total: n, list: await Promise.all(rows.map((r) => rowOf(database, r))) };
 }
@@ -58,17 +59,10 @@ export async function companyDetail(database: Database, id: string, locale: Loca
   const [row, tree, members, certification, [pool]] = await Promise.all([
     rowOf(database, r),
     companyTree(database, r),
-    database.rows<{
-      id: string;
-      name: string;
-      phone: string | null;
-      email: string;
-      state: MemberState;
-      description: string;
-      created_at: string | Date;
-      invited_at: string | Date | null;
-      roles: { id: string; name: string }[] | null;
-    }>(sql`
+    database.rows<
+      Narrow<Row<'users', 'id' | 'name' | 'phone' | 'email' | 'state' | 'description' | 'created_at'>, { state: MemberState }> &
+        Nullable<As<'invitations', { invited_at: 'created_at' }>> & { roles: Row<'roles', 'id' | 'name'>[] | null }
+    >(sql`
       SELECT u.id, u.name, u.phone, u.email, u.state, u.description, u.created_at,
              (SELECT max(i.created_at) FROM invitations i WHERE i.user_id = u.id AND u.state = 'pending' AND i.used_at IS NULL AND i.revoked_at IS NULL) AS invited_at,
              (SELECT json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY r.created_at) FROM user_roles ur JOIN roles r ON r.id = ur.role_id

@@ -1,22 +1,15 @@
 import type { BillingMethod, CertificationState, CompanyState, TCompanyNode } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { Narrow, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { withinSubtree } from '../../db/subtree.js';
 import { AppError } from '../../plugins/errors.js';
 
-export type CompanyRow = {
-  id: string;
-  parent_id: string | null;
-  path: string;
-  name: string;
-  country: string;
-  address: string;
-  certification: CertificationState;
-  billing: BillingMethod;
-  state: CompanyState;
-  created_at: string | Date;
-};
+export type CompanyRow = Narrow<
+  Row<'companies', 'id' | 'parent_id' | 'path' | 'name' | 'country' | 'address' | 'certification' | 'billing' | 'state' | 'created_at'>,
+  { certification: CertificationState; billing: BillingMethod; state: CompanyState }
+>;
 
 const COLUMNS = sql`c.id, c.parent_id, c.path, c.name, c.country, c.address, c.certification, c.billing, c.state, c.created_at`;
 

@@ -1,6 +1,7 @@
 import { CERTIFICATION_GRANT, type Locale, type TOpsCertificationRow } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import { enqueueEmail } from '../../mail/outbox.js';
 import type { MailTemplate } from '../../mail/templates.js';
 import { AppError } from '../../plugins/errors.js';
@@ -41,7 +42,7 @@ export async function certificationDetail(database: Database, id: string): Promi
   return opsRowOf(r);
 }
 
-type Decided = { company_id: string; company_name: string; contact_email: string; submitted_by: string | null };
+type Decided = Row<'certifications', 'company_id' | 'company_name' | 'contact_email' | 'submitted_by'>;
 
 /**
  * Moves a submission out of review with a conditional UPDATE: of two decisions on the same
@@ -67,7 +68,7 @@ async function decide(database: Database, tx: Tx, id: string, actor: Actor, to: 
 async function tellCustomer(database: Database, tx: Tx, d: Decided, template: MailTemplate): Promise<void> {
   const locale: Locale = await companyLocale(database, tx, d.company_id, 'zh-CN');
   const [submitter] = d.submitted_by
-    ? await database.rows<{ email: string }>(sql`SELECT email FROM users WHERE id = ${d.submitted_by} AND state <> 'deleted'`, tx)
+    ? await database.rows<Row<'users', 'email'>>(sql`SELECT email FROM users WHERE id = ${d.submitted_by} AND state <> 'deleted'`, tx)
     : [];
   const to = [...new Set([submitter?.email, d.contact_email].filter((m): m is string => !!m).map((m) => m.toLowerCase()))];
   for (const mail of to) await enqueueEmail(database, tx, { to: mail, locale, template });

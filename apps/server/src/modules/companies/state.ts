@@ -1,6 +1,7 @@
 import type { CompanyState } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { subtreeOf, withinSubtree } from '../../db/subtree.js';
 import { AppError } from '../../plugins/errors.js';
@@ -17,10 +18,10 @@ export async function setCompanyState(database: Database, ctx: { actor: Actor; s
   await database.db.transaction(async (tx) => {
     const c = await subCompanyInScope(database, ctx.scope, body.id, tx);
     if (body.state === 'enabled' && c.parent_id) {
-      const [p] = await database.rows<{ state: string }>(sql`SELECT state FROM companies WHERE id = ${c.parent_id}`, tx);
+      const [p] = await database.rows<Row<'companies', 'state'>>(sql`SELECT state FROM companies WHERE id = ${c.parent_id}`, tx);
       if (p?.state === 'disabled') throw new AppError(30032);
     }
-    const changed = await database.rows<{ id: string; name: string }>(
+    const changed = await database.rows<Row<'companies', 'id' | 'name'>>(
       sql`UPDATE companies SET state = ${body.state}, updated_at = now()
           WHERE ${withinSubtree(sql`path`, c.path)} AND state <> ${body.state} RETURNING id, name`,
       tx,

@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import { effectivePermissions, normalizeLocale } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { As, Row } from '../../db/row.js';
 import { sha256hex } from '../../lib/hash.js';
 import { RateLimited } from '../../lib/rate-limits.js';
 import type { ApiKeyCredentials, MemberCaller } from '../../plugins/auth.js';
@@ -12,22 +13,10 @@ import { countApiKeyCall, rateLimitHeaders } from './rate-limits.js';
 /** The replay records of API keys share used_request_ids with sessions, under a hash of their own. */
 export const apiKeyReplayHash = (keyId: string) => sha256hex(`api-key:${keyId}`);
 
-type KeyRow = {
-  secret_hash: string;
-  expired: boolean;
-  revoked: boolean;
-  ip_allow_list: string[];
-  key_perms: string[];
-  user_id: string;
-  name: string;
-  company_id: string;
-  company_path: string;
-  state: string;
-  locale: string;
-  billing: string | null;
-  perms: string[] | null;
-  fresh: boolean;
-};
+type KeyRow = Row<'api_keys', 'secret_hash' | 'ip_allow_list' | 'company_id'> &
+  As<'api_keys', { key_perms: 'permissions' }> &
+  As<'users', { user_id: 'id'; name: 'name'; state: 'state'; locale: 'locale' }> &
+  As<'companies', { company_path: 'path'; billing: 'billing' }> & { expired: boolean; revoked: boolean; perms: string[] | null; fresh: boolean };
 
 /** Whether a client address is in an allow-list of addresses and CIDR blocks (IPv4-mapped IPv6 read as IPv4). */
 export function addressAllowed(allowList: readonly string[], address: string): boolean {

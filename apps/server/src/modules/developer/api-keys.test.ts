@@ -6,6 +6,7 @@ import { addDevices } from '../../../test/companies.js';
 import { companyIdOf } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp, testConfig } from '../../../test/helper.js';
 import { buildApp } from '../../app.js';
+import type { Count, Row } from '../../db/row.js';
 
 type Key = { keyId: string; secret: string };
 
@@ -47,15 +48,15 @@ async function memberWith(codes: Permission[]): Promise<{ session: Session; role
     sql`INSERT INTO roles (company_id, name, permissions) VALUES (${demoId}, ${`r-${randomUUID().slice(0, 8)}`}, ${`{${codes.join(',')}}`}::text[]) RETURNING id`,
   );
   const email = `k${randomUUID().slice(0, 8)}@keys.rrp.local`;
-  const [hash] = await t.database.rows<{ password_hash: string }>(sql`SELECT password_hash FROM users WHERE email = ${DEMO.admin}`);
-  const [user] = await t.database.rows<{ id: string }>(
+  const [hash] = await t.database.rows<Row<'users', 'password_hash'>>(sql`SELECT password_hash FROM users WHERE email = ${DEMO.admin}`);
+  const [user] = await t.database.rows<Row<'users', 'id'>>(
     sql`INSERT INTO users (company_id, kind, name, email, password_hash, state, locale) VALUES (${demoId}, 'member', 'Key maker', ${email}, ${hash.password_hash}, 'enabled', 'en') RETURNING id`,
   );
   await t.database.rows(sql`INSERT INTO user_roles (user_id, role_id) VALUES (${user.id}, ${role.id})`);
   return { session: await login(t.app, email), roleId: role.id, userId: user.id };
 }
 
-const count = async (q: ReturnType<typeof sql>) => Number((await t.database.rows<{ n: number }>(q))[0].n);
+const count = async (q: ReturnType<typeof sql>) => Number((await t.database.rows<Count>(q))[0].n);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -75,7 +76,7 @@ describe('API keys', () => {
     expect(res.headers['ratelimit-limit']).toBe(String(API_RATE_LIMITS.perKeyPerSecond));
     expect(res.headers['ratelimit-remaining']).toBe(String(API_RATE_LIMITS.perKeyPerSecond - 1));
     expect(Number(res.headers['ratelimit-reset'])).toBeGreaterThanOrEqual(1);
-    const [row] = await t.database.rows<{ last_used_at: string | null }>(sql`SELECT last_used_at FROM api_keys WHERE key_id = ${key.keyId}`);
+    const [row] = await t.database.rows<Row<'api_keys', 'last_used_at'>>(sql`SELECT last_used_at FROM api_keys WHERE key_id = ${key.keyId}`);
     expect(row.last_used_at).not.toBeNull();
     // a session's call is not limited by the API key limits
     const session = await call(t.app, admin, api('/device/list'), { pageNum: 1 });
@@ -165,7 +166,7 @@ describe('API keys', () => {
       expect(over.json().code).toBe(38006);
       expect(over.json().msg).toContain(String(DEVELOPER_LIMITS.apiKeysPerCompany));
       // a revoked key frees its place
-      const [one] = await t.database.rows<{ key_id: string }>(sql`SELECT key_id FROM api_keys WHERE name = 'filler' LIMIT 1`);
+      const [one] = await t.database.rows<Row<'api_keys', 'key_id'>>(sql`SELECT key_id FROM api_keys WHERE name = 'filler' LIMIT 1`);
       expect((await call(t.app, admin, api('/developer/apiKey/revoke'), { keyId: one.key_id })).json().code).toBe(0);
       expect((await add()).json().code).toBe(0);
     } finally {
@@ -250,7 +251,7 @@ describe('API keys', () => {
     const key = await addKey(admin, { permissions: ['DEVELOPER_MANAGEMENT'] });
     const res = await keyCall(key, '/developer/deviceKey/rotate');
     expect(res.json().code, res.body).toBe(0);
-    const [event] = await t.database.rows<{ actor_kind: string; actor_name: string }>(
+    const [event] = await t.database.rows<Row<'audit_events', 'actor_kind' | 'actor_name'>>(
       sql`SELECT actor_kind, actor_name FROM audit_events WHERE action = 'developer.deviceKey.rotate' ORDER BY at DESC LIMIT 1`,
     );
     expect(event.actor_kind).toBe('member');

@@ -2,6 +2,7 @@ import { type ApiKeyState, DEVELOPER_LIMITS, type Permission, type TApiKey, type
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
+import type { As, Count, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
@@ -34,7 +35,7 @@ export async function addApiKey(
   await database.db.transaction(async (tx) => {
     // the company row lock makes the count and the insert one step for concurrent adds
     await database.rows(sql`SELECT 1 FROM companies WHERE id = ${creator.scope.companyId} FOR NO KEY UPDATE`, tx);
-    const [{ n }] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM api_keys WHERE ${creator.scope.owns()} AND ${ACTIVE}`, tx);
+    const [{ n }] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM api_keys WHERE ${creator.scope.owns()} AND ${ACTIVE}`, tx);
     if (n >= max) throw new AppError(38006, { params: { max } });
     await database.rows(
       sql`INSERT INTO api_keys (company_id, created_by, key_id, name, permissions, secret_hash, expires_at, ip_allow_list)
@@ -59,18 +60,8 @@ export async function addApiKey(
   return { keyId, secret };
 }
 
-type KeyRow = {
-  key_id: string;
-  name: string;
-  permissions: string[];
-  expires_at: string | null;
-  ip_allow_list: string[];
-  state: ApiKeyState;
-  created_at: string;
-  created_by: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-};
+type KeyRow = Row<'api_keys', 'key_id' | 'name' | 'permissions' | 'expires_at' | 'ip_allow_list' | 'created_at' | 'last_used_at' | 'revoked_at'> &
+  As<'users', { created_by: 'name' }> & { state: ApiKeyState };
 
 const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -104,7 +95,7 @@ export async function listApiKeys(database: Database, scope: TenantScope): Promi
 export async function revokeApiKey(database: Database, actor: Actor, scope: TenantScope, keyId: string): Promise<null> {
   if (!API_KEY_ID_RE.test(keyId)) throw new AppError(38001);
   await database.db.transaction(async (tx) => {
-    const [row] = await database.rows<{ name: string }>(
+    const [row] = await database.rows<Row<'api_keys', 'name'>>(
       sql`UPDATE api_keys SET revoked_at = now() WHERE key_id = ${keyId} AND ${scope.owns()} AND revoked_at IS NULL RETURNING name`,
       tx,
     );

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { DEVELOPER_LIMITS, DEVICE_PROTOCOL, type TDeviceKey } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { As, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { type Actor, HIDDEN, recordAudit } from '../audit/index.js';
 import { getOrCreateDeviceKey } from '../devicekeys/index.js';
 
-type KeyRow = { key_id: string; secret: string; created_at: string; previous_key_id: string | null; previous_valid_until: string | null };
+type KeyRow = Row<'device_keys', 'key_id' | 'secret' | 'created_at' | 'previous_key_id' | 'previous_valid_until'>;
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 
@@ -41,7 +42,7 @@ export async function rotateDeviceKey(database: Database, actor: Actor, scope: T
   const grace = `${DEVELOPER_LIMITS.deviceKeyGraceHours} hours`;
   return database.db.transaction(async (tx) => {
     // SET reads the row as it was: the old key id and secret become the previous ones
-    const [row] = await database.rows<KeyRow & { old_key_id: string }>(
+    const [row] = await database.rows<KeyRow & As<'device_keys', { old_key_id: 'previous_key_id' }>>(
       sql`UPDATE device_keys SET key_id = ${keyId}, secret = ${secret}, created_at = now(),
             previous_key_id = key_id, previous_secret = secret, previous_valid_until = now() + ${grace}::interval
           WHERE ${scope.owns()}

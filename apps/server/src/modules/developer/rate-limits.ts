@@ -1,6 +1,7 @@
 import { API_RATE_LIMITS } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Narrow, Row } from '../../db/row.js';
 
 /** One published window after a call: its limit, what is left, and the seconds until it starts again. */
 export type ApiWindow = { limit: number; remaining: number; resetS: number };
@@ -25,7 +26,7 @@ type Bucket = keyof typeof WINDOWS;
  * at its first call).
  */
 export async function countApiKeyCall(database: Database, keyId: string, companyId: string): Promise<ApiCallCount> {
-  const rows = await database.ephemeral<{ bucket: Bucket; hits: number; retry_ms: number }>(
+  const rows = await database.ephemeral<Narrow<Row<'rate_limits', 'bucket' | 'hits'>, { bucket: Bucket }> & { retry_ms: number }>(
     'api_key_call_count',
     sql`
     WITH used AS (

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
 import { deviceIdsByImei } from '../../db/imei-lookup.js';
+import type { As, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
@@ -64,13 +65,13 @@ export async function sendCommand(
       detail = { target: to };
       const last = device.last_switch_at ? new Date(device.last_switch_at).getTime() : 0;
       if (Date.now() - last < DEVICE_TIMING.switchCooldownMs) throw new AppError(23012);
-      const [sw] = await database.rows<{ at: string | Date }>(
+      const [sw] = await database.rows<As<'devices', { at: 'last_switch_at' }>>(
         sql`UPDATE devices SET last_switch_at = now(), updated_at = now() WHERE id = ${device.id} RETURNING last_switch_at AS at`,
         tx,
       );
       switched = { lastSwitchAt: [iso(device.last_switch_at), iso(sw.at)], target: [null, to] };
     }
-    const [op] = await database.rows<{ id: string | number }>(
+    const [op] = await database.rows<Row<'device_operations', 'id'>>(
       sql`INSERT INTO device_operations (device_id, user_id, action, status, detail)
           VALUES (${device.id}, ${caller.userId}, ${kind}, 'pending', ${detail ? JSON.stringify(detail) : null}::jsonb) RETURNING id`,
       tx,
@@ -121,12 +122,12 @@ export async function migrateDevices(
 ): Promise<number> {
   const imeis = parseImeis(input);
   return database.db.transaction(async (tx) => {
-    const [target] = await database.rows<{ id: string; name: string }>(
+    const [target] = await database.rows<Row<'companies', 'id' | 'name'>>(
       sql`SELECT id, name FROM companies WHERE id = ${targetCompanyId} AND id IN ${scope.companyIds()}`,
       tx,
     );
     if (!target) throw new AppError(21001, { field: 'companyId' });
-    const found = await database.rows<{ id: string; imei: string; company_id: string; company_name: string }>(
+    const found = await database.rows<Row<'devices', 'id' | 'imei' | 'company_id'> & As<'companies', { company_name: 'name' }>>(
       sql`SELECT d.id, d.imei, d.company_id, c.name AS company_name FROM devices d JOIN companies c ON c.id = d.company_id
           WHERE d.id = ANY(${textArray(await deviceIdsByImei(database, imeis, tx))}::uuid[]) AND ${scope.owns(sql`d.company_id`)}
           ORDER BY d.id FOR UPDATE OF d`,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, imeis, importFile, setStock, upload, xlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
+import type { Count, Row } from '../../db/row.js';
 
 /**
  * Every device change writes its audit event in the transaction of the change: a refused change
@@ -24,7 +25,7 @@ type Event = {
   target_label: string | null;
   changes: Record<string, [unknown, unknown]>;
 };
-const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<{ n: number }>(q))[0].n;
+const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<Count>(q))[0].n;
 const events = (action: string) =>
   t.database.rows<Event>(sql`SELECT action, company_id, actor_id, actor_name, target_type, target_id, target_label, changes FROM audit_events
     WHERE action = ${action} ORDER BY id`);
@@ -32,7 +33,7 @@ const eventCount = (action: string) => count(sql`SELECT count(*)::int AS n FROM 
 const post = (s: Session, path: string, body: unknown, lang = 'zh-CN') => call(t.app, s, api(path), body, { lang }).then((r) => r.json());
 
 async function addDevice(companyId: string, imei: string, f: { suspended?: boolean; autoRenew?: boolean; lastSwitchAt?: string } = {}): Promise<string> {
-  const [r] = await t.database.rows<{ id: string }>(sql`
+  const [r] = await t.database.rows<Row<'devices', 'id'>>(sql`
     INSERT INTO devices (company_id, imei, name, region, status, suspended, auto_renew, license_expires_at, last_switch_at)
     VALUES (${companyId}, ${imei}, 'audit', 'europe', 'physical_card', ${f.suspended ?? false}, ${f.autoRenew ?? false},
             '2030-01-01T00:00:00Z', ${f.lastSwitchAt ?? null}::timestamptz)
@@ -56,7 +57,7 @@ beforeAll(async () => {
   subAdmin = await login(t.app, DEMO.subAdmin);
   demo = await companyIdOf(t.database, DEMO.admin);
   sub = await companyIdOf(t.database, DEMO.subAdmin);
-  [{ id: adminId }] = await t.database.rows<{ id: string }>(sql`SELECT id FROM users WHERE email = ${DEMO.admin}`);
+  [{ id: adminId }] = await t.database.rows<Row<'users', 'id'>>(sql`SELECT id FROM users WHERE email = ${DEMO.admin}`);
   await addDevice(demo.id, D1);
   await addDevice(demo.id, D2, { suspended: true });
   await addDevice(demo.id, D3);
@@ -75,7 +76,7 @@ describe('device commands', () => {
     const s = await post(admin, '/device/suspend', { imei: D1 });
     expect(s.success).toBe(true);
     const [e] = await events('device.suspend');
-    const [d1] = await t.database.rows<{ id: string }>(sql`SELECT id FROM devices WHERE imei = ${D1}`);
+    const [d1] = await t.database.rows<Row<'devices', 'id'>>(sql`SELECT id FROM devices WHERE imei = ${D1}`);
     expect(e).toMatchObject({
       company_id: demo.id,
       actor_id: adminId,
@@ -142,7 +143,7 @@ describe('renewal and auto-renewal', () => {
     await refuseEvents('device.autoRenew');
     expect((await call(t.app, admin, api('/device/autoRenew'), { imei: D1, autoRenew: false })).statusCode).toBe(500);
     await refuseEvents(null);
-    const [d] = await t.database.rows<{ auto_renew: boolean }>(sql`SELECT auto_renew FROM devices WHERE imei = ${D1}`);
+    const [d] = await t.database.rows<Row<'devices', 'auto_renew'>>(sql`SELECT auto_renew FROM devices WHERE imei = ${D1}`);
     expect(d.auto_renew).toBe(true);
     expect(await eventCount('device.autoRenew')).toBe(1);
   });
@@ -162,7 +163,7 @@ describe('migration', () => {
     await refuseEvents('device.migrate');
     expect((await call(t.app, admin, api('/device/migrate'), { imeis: [S1], companyId: sub.id })).statusCode).toBe(500);
     await refuseEvents(null);
-    const [d] = await t.database.rows<{ company_id: string }>(sql`SELECT company_id FROM devices WHERE imei = ${S1}`);
+    const [d] = await t.database.rows<Row<'devices', 'company_id'>>(sql`SELECT company_id FROM devices WHERE imei = ${S1}`);
     expect(d.company_id).toBe(demo.id);
     expect(await eventCount('device.migrate')).toBe(2);
   });
@@ -218,10 +219,10 @@ describe('groups', () => {
     await refuseEvents('group.rename');
     expect((await call(t.app, admin, api('/device/group/rename'), { id, name: 'Lost' })).statusCode).toBe(500);
     await refuseEvents(null);
-    const [g] = await t.database.rows<{ name: string }>(sql`SELECT name FROM device_groups WHERE id = ${id}`);
+    const [g] = await t.database.rows<Row<'device_groups', 'name'>>(sql`SELECT name FROM device_groups WHERE id = ${id}`);
     expect(g.name).toBe('Cold chain');
 
-    const [dflt] = await t.database.rows<{ id: string }>(sql`SELECT id FROM device_groups WHERE company_id = ${demo.id} AND is_default`);
+    const [dflt] = await t.database.rows<Row<'device_groups', 'id'>>(sql`SELECT id FROM device_groups WHERE company_id = ${demo.id} AND is_default`);
     expect((await post(admin, '/device/group/move', { groupId: dflt.id, imeis: [D1] })).success).toBe(true);
     const [back] = (await events('group.move')).slice(-1);
     expect(back.changes).toEqual({ groupId: [id, dflt.id], group: ['Cold chain', '默认分组'] });

@@ -1,20 +1,14 @@
 import { IMEI_RE, LIMITS } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 
-export type DeviceCore = {
-  id: string;
-  imei: string;
-  region: string;
-  company_id: string;
-  status: string;
-  suspended: boolean;
-  auto_renew: boolean;
-  license_expires_at: string | Date | null;
-  last_switch_at: string | Date | null;
-};
+export type DeviceCore = Row<
+  'devices',
+  'id' | 'imei' | 'region' | 'company_id' | 'status' | 'suspended' | 'auto_renew' | 'license_expires_at' | 'last_switch_at'
+>;
 
 /** A device the scope reaches, locked when `forUpdate`; another company's IMEI is "not found" (23003). */
 export async function findDevice(database: Database, scope: TenantScope, imei: string, tx?: Tx, forUpdate = false): Promise<DeviceCore> {
@@ -48,7 +42,7 @@ export async function defaultGroup(database: Database, companyId: string, tx?: T
         ON CONFLICT DO NOTHING`,
     tx,
   );
-  const [g] = await database.rows<{ id: string }>(sql`SELECT id FROM device_groups WHERE company_id = ${companyId} AND is_default`, tx);
+  const [g] = await database.rows<Row<'device_groups', 'id'>>(sql`SELECT id FROM device_groups WHERE company_id = ${companyId} AND is_default`, tx);
   if (!g) throw new AppError(25006);
   return g.id;
 }

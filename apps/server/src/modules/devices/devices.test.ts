@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, imeis, otherCompany, readXlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
+import type { Count, Row } from '../../db/row.js';
 import type { CommandKind, DeviceRef } from '../network/index.js';
 import { EXPORT_BATCH } from './export.js';
 
@@ -15,7 +16,7 @@ const commands: { kind: CommandKind; device: DeviceRef; op: number }[] = [];
 const MB = 1048576;
 
 async function addDevice(companyId: string, imei: string, f: Record<string, unknown> = {}): Promise<string> {
-  const [r] = await t.database.rows<{ id: string }>(sql`
+  const [r] = await t.database.rows<Row<'devices', 'id'>>(sql`
     INSERT INTO devices (company_id, imei, name, region, status, online, suspended, usage_yesterday, usage_month, created_at, license_expires_at, last_switch_at)
     VALUES (${companyId}, ${imei}, ${(f.name as string) ?? ''}, 'europe', ${(f.status as string) ?? 'physical_card'}, ${(f.online as boolean) ?? false},
             ${(f.suspended as boolean) ?? false}, ${(f.uy as number) ?? 0}, ${(f.um as number) ?? 0},
@@ -24,7 +25,7 @@ async function addDevice(companyId: string, imei: string, f: Record<string, unkn
     RETURNING id`);
   return r.id;
 }
-const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<{ n: number }>(q))[0].n;
+const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<Count>(q))[0].n;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -116,7 +117,7 @@ describe('device detail and commands', () => {
   const foreign = imeis('86102', 3)[0];
 
   it('shows the device, operations, 30 days and 6 months of T+1 usage (up to yesterday) with missing days as 0', async () => {
-    const [d] = await t.database.rows<{ id: string }>(sql`SELECT id FROM devices WHERE imei = ${mine}`);
+    const [d] = await t.database.rows<Row<'devices', 'id'>>(sql`SELECT id FROM devices WHERE imei = ${mine}`);
     await t.database.rows(sql`INSERT INTO device_usage_daily (device_id, company_id, day, bytes)
       VALUES (${d.id}, ${demo.id}, (now() AT TIME ZONE 'UTC')::date, ${7 * MB}),
              (${d.id}, ${demo.id}, (now() AT TIME ZONE 'UTC')::date - 1, ${2 * MB + 1}),
@@ -148,7 +149,7 @@ describe('device detail and commands', () => {
     const imei = '861040000000001';
     const id = await addDevice(demo.id, imei);
     await call(t.app, admin, api('/device/group/list'), {}); // the default group exists from first use on
-    const [g] = await t.database.rows<{ id: string }>(sql`SELECT id FROM device_groups WHERE company_id = ${demo.id} AND is_default`);
+    const [g] = await t.database.rows<Row<'device_groups', 'id'>>(sql`SELECT id FROM device_groups WHERE company_id = ${demo.id} AND is_default`);
     await t.database.rows(sql`UPDATE devices SET network_operator = 'China Mobile', area = 'Guangdong Guangzhou', group_id = ${g.id} WHERE id = ${id}`);
     const row = (await list({ imei })).obj.list[0];
     expect(row).toMatchObject({
@@ -214,7 +215,7 @@ describe('device detail and commands', () => {
     const sync = (await call(t.app, admin, api('/device/sync'), { imei: mine }, { lang: 'en' })).json();
     expect(sync.obj.hint).toContain('30 seconds');
     expect(commands.at(-1)).toMatchObject({ kind: 'sync', op: sync.obj.operationId, device: { imei: mine } });
-    const [op] = await t.database.rows<{ status: string; action: string }>(
+    const [op] = await t.database.rows<Row<'device_operations', 'status' | 'action'>>(
       sql`SELECT status, action FROM device_operations WHERE id = ${sync.obj.operationId}`,
     );
     expect(op).toEqual({ status: 'pending', action: 'sync' });
@@ -259,7 +260,7 @@ describe('device detail and commands', () => {
       expect(res.json().code, path).toBe(23003);
     }
     expect((await call(t.app, admin, api('/device/autoRenew'), { imei: foreign, autoRenew: false })).json().code).toBe(23003);
-    const [d] = await t.database.rows<{ auto_renew: boolean; suspended: boolean; company_id: string }>(
+    const [d] = await t.database.rows<Row<'devices', 'auto_renew' | 'suspended' | 'company_id'>>(
       sql`SELECT auto_renew, suspended, company_id FROM devices WHERE imei = ${foreign}`,
     );
     expect(d).toEqual({ auto_renew: true, suspended: false, company_id: other.companyId });
@@ -301,7 +302,7 @@ describe('migrate', () => {
     // the stranger cannot take the demo company's devices into its own company
     const steal = await call(t.app, stranger, api('/device/migrate'), { imeis: [mine], companyId: other.companyId });
     expect(steal.json().code).toBe(23009);
-    const [d] = await t.database.rows<{ company_id: string }>(sql`SELECT company_id FROM devices WHERE imei = ${mine}`);
+    const [d] = await t.database.rows<Row<'devices', 'company_id'>>(sql`SELECT company_id FROM devices WHERE imei = ${mine}`);
     expect(d.company_id).toBe(demo.id);
   });
 });
@@ -365,7 +366,7 @@ describe('usage export', () => {
 
   it('streams usage per device per day in MB with a total, scoped to the subtree', async () => {
     const [a, b] = imeis('86100', 30).slice(3, 5);
-    const ids = await t.database.rows<{ id: string; imei: string }>(sql`SELECT id, imei FROM devices WHERE imei IN (${a}, ${b})`);
+    const ids = await t.database.rows<Row<'devices', 'id' | 'imei'>>(sql`SELECT id, imei FROM devices WHERE imei IN (${a}, ${b})`);
     const id = (imei: string) => ids.find((x) => x.imei === imei)!.id;
     await t.database.rows(sql`INSERT INTO device_usage_daily (device_id, company_id, day, bytes) VALUES
       (${id(a)}, ${demo.id}, '2026-03-01', ${MB}), (${id(a)}, ${demo.id}, '2026-03-03', ${MB * 2.25}),
@@ -396,7 +397,7 @@ describe('usage export', () => {
     try {
       const rows = await readXlsx((await get('mode=day&start=2026-03-01&end=2026-03-01')).rawPayload);
       const exported = rows.slice(1).map((r) => String(r[0]));
-      const expected = await t.database.rows<{ imei: string }>(sql`SELECT imei FROM devices WHERE company_id IN (${demo.id}, ${sub.id}) ORDER BY imei`);
+      const expected = await t.database.rows<Row<'devices', 'imei'>>(sql`SELECT imei FROM devices WHERE company_id IN (${demo.id}, ${sub.id}) ORDER BY imei`);
       expect(exported).toHaveLength(2 * EXPORT_BATCH + 1);
       expect(new Set(exported).size).toBe(exported.length);
       expect([...exported].sort()).toEqual(expected.map((e) => e.imei));

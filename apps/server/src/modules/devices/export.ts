@@ -4,6 +4,7 @@ import { EXPORT_LIMITS, type ExportMode, type Locale } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { type MessageKey, type Params, t } from '../../i18n/index.js';
 import { mb } from '../../lib/units.js';
@@ -48,11 +49,11 @@ export function streamUsageXlsx(database: Database, scope: TenantScope, days: st
     const index = new Map(days.map((d, i) => [d, i]));
     // Company by company, each in id order on the (company_id, id) index: every batch is a
     // short index range, whatever the size of the platform.
-    const companies = await database.rows<{ id: string }>(sql`SELECT id FROM companies WHERE id IN ${scope.companyIds()} ORDER BY id`);
+    const companies = await database.rows<Row<'companies', 'id'>>(sql`SELECT id FROM companies WHERE id IN ${scope.companyIds()} ORDER BY id`);
     let ci = 0;
     let last = '00000000-0000-0000-0000-000000000000';
     while (ci < companies.length) {
-      const devices = await database.rows<{ id: string; imei: string; name: string }>(
+      const devices = await database.rows<Row<'devices', 'id' | 'imei' | 'name'>>(
         sql`SELECT id, imei, name FROM devices WHERE company_id = ${companies[ci].id} AND id > ${last}::uuid ORDER BY id LIMIT ${EXPORT_BATCH}`,
       );
       if (devices.length < EXPORT_BATCH) {
@@ -63,7 +64,7 @@ export function streamUsageXlsx(database: Database, scope: TenantScope, days: st
       }
       if (devices.length === 0) continue;
       const ids = `{${devices.map((d) => d.id).join(',')}}`;
-      const usage = await database.rows<{ device_id: string; day: string; bytes: string | number }>(
+      const usage = await database.rows<Row<'device_usage_daily', 'device_id' | 'day' | 'bytes'>>(
         sql`SELECT device_id, to_char(day, 'YYYY-MM-DD') AS day, bytes FROM device_usage_daily
             WHERE device_id = ANY(${ids}::uuid[]) AND day BETWEEN ${days[0]}::date AND ${days[days.length - 1]}::date`,
       );

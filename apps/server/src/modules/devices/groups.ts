@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
 import { deviceIdsByImei } from '../../db/imei-lookup.js';
+import type { As, Count, Nullable, Row } from '../../db/row.js';
 import { t } from '../../i18n/index.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { iso } from '../../lib/units.js';
@@ -11,7 +12,7 @@ import { type Actor, type AuditEntry, recordAudit, recordAuditMany } from '../au
 import { DEFAULT_GROUP_NAME, defaultGroup, parseImeis } from './common.js';
 
 /** Groups belong to one company (the caller's own); every company has a default group. */
-type G = { id: string; name: string; is_default: boolean; device_count: number; data_cap_mb: number | null; created_at: string | Date };
+type G = Row<'device_groups', 'id' | 'name' | 'is_default' | 'data_cap_mb' | 'created_at'> & { device_count: number };
 
 export function groupName(raw: string | undefined): string {
   const name = (raw ?? '').trim();
@@ -69,7 +70,10 @@ export async function addGroup(database: Database, actor: Actor, companyId: stri
   await defaultGroup(database, companyId);
   try {
     return await database.db.transaction(async (tx) => {
-      const [g] = await database.rows<{ id: string }>(sql`INSERT INTO device_groups (company_id, name) VALUES (${companyId}, ${name}) RETURNING id`, tx);
+      const [g] = await database.rows<Row<'device_groups', 'id'>>(
+        sql`INSERT INTO device_groups (company_id, name) VALUES (${companyId}, ${name}) RETURNING id`,
+        tx,
+      );
       await recordAudit(database, tx, actor, groupEvent('group.add', companyId, g.id, name, { name: [null, name] }));
       return g.id;
     });
@@ -97,7 +101,7 @@ export async function deleteGroup(database: Database, actor: Actor, companyId: s
   await database.db.transaction(async (tx) => {
     const g = await findGroup(database, companyId, id, tx);
     if (g.is_default) throw new AppError(25004);
-    const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM devices WHERE group_id = ${id}`, tx);
+    const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM devices WHERE group_id = ${id}`, tx);
     if (n.n > 0) throw new AppError(25002);
     await database.rows(sql`DELETE FROM device_groups WHERE id = ${id}`, tx);
     await recordAudit(database, tx, actor, groupEvent('group.delete', companyId, id, g.name, { name: [g.name, null] }));
@@ -112,7 +116,9 @@ export async function deleteGroup(database: Database, actor: Actor, companyId: s
 export async function moveToGroup(database: Database, actor: Actor, companyId: string, groupId: string | undefined, input: string | string[]): Promise<number> {
   const imeis = parseImeis(input);
   return database.db.transaction(async (tx) => {
-    const found = await database.rows<{ id: string; imei: string; in_default: boolean; group_id: string | null; group_name: string | null }>(
+    const found = await database.rows<
+      Row<'devices', 'id' | 'imei' | 'group_id'> & Nullable<As<'device_groups', { group_name: 'name' }>> & { in_default: boolean }
+    >(
       sql`SELECT d.id, d.imei, coalesce(g.is_default, true) AS in_default, d.group_id, g.name AS group_name
           FROM devices d LEFT JOIN device_groups g ON g.id = d.group_id
           WHERE d.id = ANY(${textArray(await deviceIdsByImei(database, imeis, tx))}::uuid[]) AND d.company_id = ${companyId} ORDER BY d.id FOR UPDATE OF d`,

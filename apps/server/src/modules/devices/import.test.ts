@@ -4,6 +4,7 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companyIdOf, imeis, importFile, otherCompany, readXlsx, setStock, stock, upload, wideWorkbook, xlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, TEST_DB, type TestApp } from '../../../test/helper.js';
+import type { Count, Row } from '../../db/row.js';
 import { TenantScope } from '../../db/scope.js';
 import { isSaneZip } from '../../lib/xlsx/guard.js';
 import { checkRows, runImport } from './import.js';
@@ -11,7 +12,7 @@ import { checkRows, runImport } from './import.js';
 let t: TestApp;
 let admin: Session;
 let demo: { id: string; path: string };
-const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<{ n: number }>(q))[0].n;
+const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<Count>(q))[0].n;
 const devicesOf = (companyId: string) => count(sql`SELECT count(*)::int AS n FROM devices WHERE company_id = ${companyId}`);
 
 beforeAll(async () => {
@@ -163,8 +164,8 @@ describe('device import: the rows', () => {
     expect(rows[0].expires_in).toBeGreaterThanOrEqual(365);
     expect(await count(sql`SELECT count(*)::int AS n FROM device_operations WHERE action = 'import'`)).toBe(2);
     // their provisioning was queued with them, in the same transaction
-    const ids = (await t.database.rows<{ id: string }>(sql`SELECT id FROM devices WHERE import_task_id = ${task.id} ORDER BY id`)).map((r) => r.id);
-    const queued = await t.database.rows<{ n: number }>(
+    const ids = (await t.database.rows<Row<'devices', 'id'>>(sql`SELECT id FROM devices WHERE import_task_id = ${task.id} ORDER BY id`)).map((r) => r.id);
+    const queued = await t.database.rows<Count>(
       sql`SELECT count(*)::int AS n FROM jobs, jsonb_array_elements_text(payload->'deviceIds') AS d(id)
           WHERE name = 'network.attach' AND d.id = ANY(${`{${ids.join(',')}}`}::text[])`,
     );
@@ -216,7 +217,7 @@ describe('device import: the rows', () => {
     expect(res.json().msg).toContain('at most 3 devices');
     expect(await devicesOf(demo.id)).toBe(2);
     expect(await stock(t.database, demo.id)).toBe(5);
-    const [task] = await t.database.rows<{ status: string }>(sql`SELECT status FROM import_tasks ORDER BY created_at DESC LIMIT 1`);
+    const [task] = await t.database.rows<Row<'import_tasks', 'status'>>(sql`SELECT status FROM import_tasks ORDER BY created_at DESC LIMIT 1`);
     expect(task.status).toBe('failed');
     const fits = await upload(t.app, admin, importFile('europe', await xlsx(imeis('86003', 3).map((i) => [i, '']))), 'en');
     expect(fits.json().obj).toMatchObject({ succeeded: 3 });
@@ -241,7 +242,9 @@ describe('device import: the rows', () => {
       expect(await count(sql`SELECT count(*)::int AS n FROM license_ledger`)).toBe(ledgerBefore);
       expect(await count(sql`SELECT count(*)::int AS n FROM device_operations`)).toBe(0);
       expect(await stock(t.database, demo.id)).toBe(2000);
-      const [task] = await t.database.rows<{ status: string; succeeded: number }>(sql`SELECT status, succeeded FROM import_tasks WHERE task_name = 'big.xlsx'`);
+      const [task] = await t.database.rows<Row<'import_tasks', 'status' | 'succeeded'>>(
+        sql`SELECT status, succeeded FROM import_tasks WHERE task_name = 'big.xlsx'`,
+      );
       expect(task).toMatchObject({ status: 'failed', succeeded: 0 });
     } finally {
       await t.database.rows(sql.raw('DROP TRIGGER test_poison ON devices'));
@@ -265,7 +268,7 @@ describe('device import: the rows', () => {
       expect(res.statusCode).toBe(500);
       expect(await devicesOf(demo.id)).toBe(0);
       expect(await stock(t.database, demo.id)).toBe(10);
-      const [task] = await t.database.rows<{ status: string }>(sql`SELECT status FROM import_tasks WHERE task_name = 'attach.xlsx'`);
+      const [task] = await t.database.rows<Row<'import_tasks', 'status'>>(sql`SELECT status FROM import_tasks WHERE task_name = 'attach.xlsx'`);
       expect(task.status).toBe('failed');
     } finally {
       await t.database.rows(sql.raw('DROP TRIGGER test_no_attach ON jobs'));
@@ -282,7 +285,7 @@ describe('device import: the rows', () => {
     expect(checked.valid).toHaveLength(3);
     // another import commits list[2] meanwhile
     await t.database.rows(sql`INSERT INTO devices (company_id, imei, region) VALUES (${demo.id}, ${list[2]}, 'europe')`);
-    const [user] = await t.database.rows<{ id: string }>(sql`SELECT id FROM users WHERE email = ${DEMO.admin}`);
+    const [user] = await t.database.rows<Row<'users', 'id'>>(sql`SELECT id FROM users WHERE email = ${DEMO.admin}`);
     const scope = TenantScope.of({ companyId: demo.id, companyPath: demo.path }, 'company');
     const file = { name: 'race.xlsx', region: 'europe', rows: checked.valid };
     const actor = { kind: 'member' as const, id: user.id, name: 'race', companyId: demo.id, address: null, requestId: null };
@@ -291,7 +294,7 @@ describe('device import: the rows', () => {
     expect(await devicesOf(demo.id)).toBe(1);
     expect(await stock(t.database, demo.id)).toBe(50);
     // the refused import left no audit event (it is written in the import's transaction)
-    const [events] = await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_events WHERE target_label = 'race.xlsx'`);
+    const [events] = await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM audit_events WHERE target_label = 'race.xlsx'`);
     expect(events.n).toBe(0);
   });
 
@@ -316,7 +319,7 @@ describe.runIf(TEST_DB === 'postgres')('device import: progress on PostgreSQL', 
     let done = false;
     const poll = (async () => {
       while (!done) {
-        const [r] = await t.database.rows<{ processed: number; status: string }>(
+        const [r] = await t.database.rows<Row<'import_tasks', 'processed' | 'status'>>(
           sql`SELECT processed, status FROM import_tasks WHERE task_name = 'progress.xlsx'`,
         );
         if (r && r.status === 'running') seen.add(r.processed);

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
 import { devicesByImei } from '../../db/imei-lookup.js';
+import type { As, Count, Narrow, Nullable, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
@@ -38,7 +39,7 @@ export async function checkRows(database: Database, companyId: string, rows: Imp
   const known = new Map<string, string>();
   for (let i = 0; i < candidates.length; i += 5000) {
     const part = candidates.slice(i, i + 5000).map((r) => r.imei);
-    const found = await database.rows<{ imei: string; company_id: string }>(
+    const found = await database.rows<Row<'devices', 'imei' | 'company_id'>>(
       sql`SELECT d.imei, d.company_id FROM ${devicesByImei(part, sql`imei, company_id`)}`,
     );
     for (const f of found) known.set(f.imei, f.company_id);
@@ -67,7 +68,7 @@ export async function runImport(
   file: { name: string; region: string; rows: ImportRow[] },
   check: typeof checkRows = checkRows,
 ): Promise<TImportTask> {
-  const [task] = await database.rows<{ id: string }>(
+  const [task] = await database.rows<Row<'import_tasks', 'id'>>(
     sql`INSERT INTO import_tasks (company_id, user_id, task_name, region, status, total)
         VALUES (${scope.companyId}, ${caller.userId}, ${file.name.slice(0, 200)}, ${file.region}, 'running', ${file.rows.length}) RETURNING id`,
   );
@@ -118,7 +119,7 @@ export async function runImport(
       const out: DeviceRef[] = [];
       for (let i = 0; i < valid.length; i += IMPORT_CHUNK) {
         const chunk = valid.slice(i, i + IMPORT_CHUNK);
-        const rows = await database.rows<{ id: string; imei: string }>(
+        const rows = await database.rows<Row<'devices', 'id' | 'imei'>>(
           sql`INSERT INTO devices (company_id, group_id, imei, name, region, status, activated_at, license_expires_at, import_task_id)
               SELECT ${scope.companyId}, ${groupId}, t.imei, t.name, ${file.region}, 'physical_card', now(), now() + interval '1 year', ${task.id}
               FROM unnest(${textArray(chunk.map((r) => r.imei))}::text[], ${textArray(chunk.map((r) => r.name))}::text[]) AS t(imei, name)
@@ -155,19 +156,11 @@ export async function runImport(
   return found;
 }
 
-type TaskRow = {
-  id: string;
-  task_name: string;
-  region: string;
-  status: TImportTask['status'];
-  total: number;
-  processed: number;
-  succeeded: number;
-  failed: number;
-  actor: string | null;
-  created_at: string | Date;
-  finished_at: string | Date | null;
-};
+type TaskRow = Narrow<
+  Row<'import_tasks', 'id' | 'task_name' | 'region' | 'status' | 'total' | 'processed' | 'succeeded' | 'failed' | 'created_at' | 'finished_at'>,
+  { status: TImportTask['status'] }
+> &
+  Nullable<As<'users', { actor: 'name' }>>;
 
 const toTask = (r: TaskRow): TImportTask => ({
   id: r.id,
@@ -194,7 +187,7 @@ export async function findTask(database: Database, scope: TenantScope, id: strin
 }
 
 export async function listTasks(database: Database, scope: TenantScope, pageNum: number, pageSize: number): Promise<TImportLogList> {
-  const [c] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM import_tasks WHERE ${scope.owns()}`);
+  const [c] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM import_tasks WHERE ${scope.owns()}`);
   const rows = await database.rows<TaskRow>(
     sql`SELECT ${TASK_COLUMNS} FROM import_tasks t LEFT JOIN users u ON u.id = t.user_id
         WHERE ${scope.owns(sql`t.company_id`)}
@@ -204,7 +197,7 @@ export async function listTasks(database: Database, scope: TenantScope, pageNum:
 }
 
 export async function taskFailures(database: Database, scope: TenantScope, id: string): Promise<{ name: string; failures: ImportFailure[] } | null> {
-  const [r] = await database.rows<{ task_name: string; failures: ImportFailure[] }>(
+  const [r] = await database.rows<Narrow<Row<'import_tasks', 'task_name' | 'failures'>, { failures: ImportFailure[] }>>(
     sql`SELECT task_name, failures FROM import_tasks WHERE id = ${id} AND ${scope.owns()}`,
   );
   return r ? { name: r.task_name, failures: r.failures } : null;

@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/helper.js';
 import type { Database } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { listDevices } from './repository.js';
@@ -58,7 +59,7 @@ async function addDevices(c: Company, n: number, next: (k: number) => number): P
 async function addGroups(c: Company): Promise<void> {
   groups[c.id] = [];
   for (const name of ['default', 'north', 'south']) {
-    const [g] = await database.rows<{ id: string }>(
+    const [g] = await database.rows<Row<'device_groups', 'id'>>(
       sql`INSERT INTO device_groups (company_id, name, is_default) VALUES (${c.id}, ${name}, ${name === 'default'}) RETURNING id`,
     );
     groups[c.id].push(g.id);
@@ -86,7 +87,7 @@ async function reference(scope: TenantScope, sort: DeviceSort, f: Filters): Prom
   if (f.online !== undefined) where.push(sql`d.online = ${f.online}`);
   if (f.groupId) where.push(sql`d.group_id = ${f.groupId}`);
   const [col, dir] = ORDER[sort];
-  const rows = await database.rows<{ id: string }>(
+  const rows = await database.rows<Row<'devices', 'id'>>(
     sql`SELECT d.id FROM devices d WHERE ${sql.join(where, sql` AND `)} ORDER BY ${sql.raw(`d.${col} ${dir}, d.id ${dir}`)}`,
   );
   return rows.map((r) => r.id);

@@ -1,17 +1,14 @@
 import type { TDeviceOperation } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { As, Narrow, Nullable, Row } from '../../db/row.js';
 import { iso } from '../../lib/units.js';
 
-type OperationRow = {
-  id: string | number;
-  action: string;
-  status: TDeviceOperation['status'];
-  actor: string | null;
-  detail: unknown;
-  created_at: string | Date;
-  finished_at: string | Date | null;
-};
+type OperationRow = Narrow<
+  Row<'device_operations', 'id' | 'action' | 'status' | 'detail' | 'created_at' | 'finished_at'>,
+  { status: TDeviceOperation['status'] }
+> &
+  Nullable<As<'users', { actor: 'name' }>>;
 
 /**
  * A device's operation log, newest first, with the acting member's name: all of it (the device

@@ -1,6 +1,7 @@
 import type { TRenewResult } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { As, Narrow, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
@@ -27,7 +28,10 @@ export async function renewDevice(
     const payer = await payerOf(database, device.company_id, tx);
     await lockStock(database, payer.id, tx);
     if ((await stockOf(database, payer.id, tx)) < 1) throw new AppError(23010);
-    const [row] = await database.rows<{ license_expires_at: string | Date; status: TRenewResult['status']; was: string; was_expires: string | Date | null }>(
+    const [row] = await database.rows<
+      Narrow<Row<'devices', 'license_expires_at' | 'status'>, { status: TRenewResult['status'] }> &
+        As<'devices', { was: 'status'; was_expires: 'license_expires_at' }>
+    >(
       sql`UPDATE devices d SET license_expires_at = ${renewedExpiry}, status = ${statusAfterRenewal(sql`d.id`)}, updated_at = now()
           FROM (SELECT id, status AS was, license_expires_at AS was_expires FROM devices WHERE id = ${device.id} FOR UPDATE) old
           WHERE d.id = old.id RETURNING d.license_expires_at, d.status, old.was, old.was_expires`,

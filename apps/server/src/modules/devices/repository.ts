@@ -1,6 +1,7 @@
 import { DEVICE_LIST_COUNT_CAP, DEVICE_TIMING, type TDeviceDetail, type TDeviceList, type TDeviceListRequest, type TDeviceRow } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { As, Narrow, Nullable, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { iso, mb } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
@@ -14,36 +15,39 @@ import { deviceOperations } from './operations.js';
 /** Deepest row a page may start at with pageNum (as far as the list counts); deeper pages use the cursor. */
 export const MAX_OFFSET_ROWS = DEVICE_LIST_COUNT_CAP;
 
-type Row = {
-  id: string;
-  imei: string;
-  name: string;
-  region: string;
-  status: TDeviceRow['status'];
-  online: boolean;
-  suspended: boolean;
-  auto_renew: boolean;
-  real_name: TDeviceRow['realName'];
-  iccid: string | null;
-  eid: string | null;
-  network_operator: string | null;
-  network_type: string | null;
-  signal_level: number | null;
-  area: string | null;
-  group_id: string | null;
-  group_name: string | null;
-  group_default: boolean | null;
-  strategy_name: string | null;
-  data_cap_mb: number | null;
-  cap_suspended: boolean;
-  usage_yesterday: string | number;
-  usage_month: string | number;
-  activated_at: string | Date | null;
-  license_expires_at: string | Date | null;
-  created_at: string | Date;
-  updated_at: string | Date;
-  ck: string;
-};
+type DeviceRow = Narrow<
+  Row<
+    'devices',
+    | 'id'
+    | 'imei'
+    | 'name'
+    | 'region'
+    | 'status'
+    | 'online'
+    | 'suspended'
+    | 'auto_renew'
+    | 'real_name'
+    | 'iccid'
+    | 'eid'
+    | 'network_operator'
+    | 'network_type'
+    | 'signal_level'
+    | 'area'
+    | 'group_id'
+    | 'data_cap_mb'
+    | 'usage_yesterday'
+    | 'usage_month'
+    | 'activated_at'
+    | 'license_expires_at'
+    | 'created_at'
+    | 'updated_at'
+  >,
+  { status: TDeviceRow['status']; real_name: TDeviceRow['realName'] }
+> &
+  Nullable<As<'device_groups', { group_name: 'name'; group_default: 'is_default' }> & As<'strategies', { strategy_name: 'name' }>> & {
+    cap_suspended: boolean;
+    ck: string;
+  };
 
 const COLUMNS = sql`d.id, d.imei, d.name, d.region, d.status, d.online, d.suspended, d.auto_renew, d.real_name, d.iccid, d.eid, d.network_operator,
   d.network_type, d.signal_level, d.area, d.group_id, g.name AS group_name, g.is_default AS group_default,
@@ -51,7 +55,7 @@ const COLUMNS = sql`d.id, d.imei, d.name, d.region, d.status, d.online, d.suspen
   d.cap_suspended_month IS NOT NULL AS cap_suspended, d.usage_yesterday, d.usage_month, d.activated_at,
   d.license_expires_at, d.created_at, d.updated_at`;
 
-const toRow = (r: Row): TDeviceRow => ({
+const toRow = (r: DeviceRow): TDeviceRow => ({
   id: r.id,
   imei: r.imei,
   name: r.name,
@@ -105,7 +109,7 @@ export async function listDevices(database: Database, scope: TenantScope, q: TDe
     start = { offset: (q.pageNum - 1) * q.pageSize };
     if (start.offset + q.pageSize > MAX_OFFSET_ROWS) throw new AppError(24002);
   }
-  const answer = await database.rows<Row & { matched: number }>(listQuery(scope, sql`${COLUMNS}, ${s.key} AS ck`, s, filters, start, q.pageSize + 1));
+  const answer = await database.rows<DeviceRow & { matched: number }>(listQuery(scope, sql`${COLUMNS}, ${s.key} AS ck`, s, filters, start, q.pageSize + 1));
   const matched = answer[0].matched;
   const rows = answer.filter((r) => r.id !== null);
   const more = rows.length > q.pageSize;
@@ -124,17 +128,17 @@ export async function deviceDetail(database: Database, scope: TenantScope, imei:
   // T+1 like the list: days up to yesterday (UTC); the current month's bar covers the same days
   const { today, yesterday: through } = usageWindows(Date.now());
   const [[row], ops, daily, monthly] = await Promise.all([
-    database.rows<Row & { last_switch_at: string | Date | null }>(
+    database.rows<DeviceRow & Row<'devices', 'last_switch_at'>>(
       sql`SELECT ${COLUMNS}, d.created_at::text AS ck, d.last_switch_at FROM devices d LEFT JOIN device_groups g ON g.id = d.group_id WHERE d.id = ${core.id}`,
     ),
     deviceOperations(database, core.id, 50),
-    database.rows<{ day: string; bytes: string | number }>(
+    database.rows<Row<'device_usage_daily', 'day' | 'bytes'>>(
       sql`SELECT to_char(s.day, 'YYYY-MM-DD') AS day, coalesce(u.bytes, 0) AS bytes
           FROM generate_series(${through}::date - 29, ${through}::date, interval '1 day') AS s(day)
           LEFT JOIN device_usage_daily u ON u.device_id = ${core.id} AND u.day = s.day::date
           ORDER BY s.day`,
     ),
-    database.rows<{ month: string; bytes: string | number }>(
+    database.rows<As<'device_usage_monthly', { month: 'month'; bytes: 'bytes' }>>(
       sql`SELECT to_char(m.month, 'YYYY-MM') AS month,
                  (SELECT coalesce(sum(u.bytes), 0) FROM device_usage_daily u
                   WHERE u.device_id = ${core.id} AND u.day >= m.month::date AND u.day < (m.month + interval '1 month')::date

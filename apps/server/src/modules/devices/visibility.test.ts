@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, imeis, otherCompany, readXlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, DEMO_PASSWORD, login, type Session, type TestApp } from '../../../test/helper.js';
+import type { Count, Row } from '../../db/row.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { createCompany, createMember } from '../companies/index.js';
 
@@ -25,9 +26,10 @@ const [A1, A2] = imeis('86401', 2);
 const [B1] = imeis('86402', 1);
 const [F1] = imeis('86403', 1);
 
-const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<{ n: number }>(q))[0].n;
+const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<Count>(q))[0].n;
 const post = (s: Session, path: string, body: unknown) => call(t.app, s, api(path), body).then((r) => ({ status: r.statusCode, ...r.json() }));
-const ownerOf = async (imei: string) => (await t.database.rows<{ company_id: string }>(sql`SELECT company_id FROM devices WHERE imei = ${imei}`))[0].company_id;
+const ownerOf = async (imei: string) =>
+  (await t.database.rows<Row<'devices', 'company_id'>>(sql`SELECT company_id FROM devices WHERE imei = ${imei}`))[0].company_id;
 
 async function addDevice(companyId: string, imei: string): Promise<void> {
   await t.database.rows(sql`

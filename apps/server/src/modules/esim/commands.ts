@@ -1,6 +1,7 @@
 import type { EsimAction, Locale, ProfileState, TEsimActionResult } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Narrow, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
@@ -44,7 +45,7 @@ export async function sendEsimCommand(
     const [locked] = await database.rows(sql`SELECT id FROM devices WHERE eid = ${eid} AND ${ctx.scope.owns()} FOR UPDATE`, tx);
     if (!locked) throw new AppError(35001, { field: 'eid' });
     const device = await findEsim(database, ctx.scope, eid, tx);
-    const profiles = await database.rows<{ iccid: string; state: ProfileState }>(
+    const profiles = await database.rows<Narrow<Row<'esim_profiles', 'iccid' | 'state'>, { state: ProfileState }>>(
       sql`SELECT iccid, state FROM esim_profiles WHERE device_id = ${device.id} ORDER BY state = 'deleted'`,
       tx,
     );
@@ -61,7 +62,7 @@ export async function sendEsimCommand(
     if (device.pending) throw new AppError(35002, { params: { reason: t(ctx.locale, 'esim.reason.pending') } });
 
     const detail = from ? { iccid } : null;
-    const [op] = await database.rows<{ id: string | number }>(
+    const [op] = await database.rows<Row<'device_operations', 'id'>>(
       sql`INSERT INTO device_operations (device_id, user_id, action, status, detail)
           VALUES (${device.id}, ${ctx.userId}, ${kind}, 'pending', ${detail ? JSON.stringify(detail) : null}::jsonb) RETURNING id`,
       tx,

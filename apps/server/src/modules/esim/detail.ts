@@ -1,13 +1,14 @@
 import { ESIM_LIMITS, type NetworkOperatorCode, type ProfileState, type TEsimDetail } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { Narrow, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { deviceOperations } from '../devices/index.js';
 import { ESIM_COLUMNS, ESIM_JOINS, type EsimDbRow, toEsimRow } from './rows.js';
 
-export type EsimDevice = EsimDbRow & { region: string; company_id: string; suspended: boolean };
+export type EsimDevice = EsimDbRow & Row<'devices', 'region' | 'company_id' | 'suspended'>;
 
 /** The caller company's device carrying the EID; 35001 when there is none, whoever else has it. */
 export async function findEsim(database: Database, scope: TenantScope, eid: string, tx?: Tx): Promise<EsimDevice> {
@@ -20,15 +21,10 @@ export async function findEsim(database: Database, scope: TenantScope, eid: stri
   return d;
 }
 
-type ProfileRow = {
-  iccid: string;
-  operator_code: NetworkOperatorCode;
-  state: ProfileState;
-  ac_code: string | null;
-  usage_bytes: string | number;
-  created_at: string | Date;
-  updated_at: string | Date;
-};
+type ProfileRow = Narrow<
+  Row<'esim_profiles', 'iccid' | 'operator_code' | 'state' | 'ac_code' | 'usage_bytes' | 'created_at' | 'updated_at'>,
+  { operator_code: NetworkOperatorCode; state: ProfileState }
+>;
 
 /** One eSIM: its row, its profiles (deleted ones last) and its eSIM commands and card switches, newest first. */
 export async function esimDetail(database: Database, scope: TenantScope, eid: string): Promise<TEsimDetail> {

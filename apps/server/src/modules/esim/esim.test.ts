@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf } from '../../../test/companies.js';
 import { companyIdOf, otherCompany, readXlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
+import type { Count } from '../../db/row.js';
 import { allJobs } from '../../jobs/registry.js';
 import { fleetTick, NETWORK_OPERATORS } from '../network/index.js';
 
@@ -227,7 +228,7 @@ describe('eSIM commands: refusals', () => {
     const other = await esimDevice();
     const othersIccid = (await enabledOf(other.id))?.iccid as string;
     const snapshot = async () => JSON.stringify([await profiles(d.id), await opsOf(d.id), await deviceRow(d.id)]);
-    const audits = async () => (await db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_events WHERE action LIKE 'esim.%'`))[0].n;
+    const audits = async () => (await db.rows<Count>(sql`SELECT count(*)::int AS n FROM audit_events WHERE action LIKE 'esim.%'`))[0].n;
     const before = await snapshot();
     const auditsBefore = await audits();
     const cases: [string, Record<string, unknown>, number][] = [

@@ -1,27 +1,18 @@
 import type { EsimSort, NetworkOperatorCode, TEsimListRequest, TEsimRow } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import type { As, Narrow, Nullable, Row } from '../../db/row.js';
 import { iso } from '../../lib/units.js';
 
 /** `%`, `_` and the backslash of the user's text match themselves in a LIKE pattern. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** An eSIM row as read: a device of the company with an EID, its enabled profile `e` and company `c`. */
-export type EsimDbRow = {
-  id: string;
-  eid: string;
-  imei: string;
-  name: string;
-  company_name: string;
-  profile_count: number;
-  operator_code: NetworkOperatorCode | null;
-  iccid: string | null;
-  esim_paused: boolean;
-  status: string;
-  pending: boolean;
-  usage_yesterday: string | number;
-  usage_month: string | number;
-  created_at: string | Date;
-};
+export type EsimDbRow = Narrow<
+  Row<'devices', 'id' | 'eid' | 'imei' | 'name' | 'esim_paused' | 'status' | 'usage_yesterday' | 'usage_month' | 'created_at'>,
+  { eid: string }
+> &
+  As<'companies', { company_name: 'name' }> &
+  Nullable<Narrow<Row<'esim_profiles', 'operator_code' | 'iccid'>, { operator_code: NetworkOperatorCode }>> & { profile_count: number; pending: boolean };
 
 /** The row's columns over `devices d`, `companies c` and the enabled profile `e` (at most one per device). */
 export const ESIM_COLUMNS = sql`d.id, d.eid, d.imei, d.name, c.name AS company_name,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
+import type { Count } from '../../db/row.js';
 
 let t: TestApp;
 let staff: Session;
@@ -27,7 +28,7 @@ const handle = (id: unknown, lang = 'zh-CN') =>
   call(t.app, staff, '/api/v1/ops/feedback/handle', { id }, { lang }).then((r) => ({ status: r.statusCode, ...r.json() }));
 const send = (s: Session, feedback: string, source = 'feedback', lang = 'zh-CN') =>
   call(t.app, s, api('/feedback/add'), { feedback, source }, { lang }).then((r) => ({ status: r.statusCode, ...r.json() }));
-const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<{ n: number }>(q))[0].n;
+const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<Count>(q))[0].n;
 
 beforeAll(async () => {
   t = await buildTestApp();

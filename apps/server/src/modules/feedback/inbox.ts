@@ -1,22 +1,13 @@
 import type { TOpsFeedbackRow } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { As, Count, Nullable, Row } from '../../db/row.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
 
-type Row = {
-  id: string | number;
-  text: string;
-  source: TOpsFeedbackRow['source'];
-  company_id: string | null;
-  company_name: string | null;
-  member_name: string | null;
-  member_mail: string | null;
-  created_at: string | Date;
-  handled_at: string | Date | null;
-  handled_by: string | null;
-};
+type FeedbackRow = Row<'feedback', 'id' | 'text' | 'source' | 'company_id' | 'created_at' | 'handled_at'> &
+  Nullable<As<'companies', { company_name: 'name' }> & As<'users', { member_name: 'name'; member_mail: 'email'; handled_by: 'name' }>>;
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -35,8 +26,8 @@ export async function listFeedback(
   const where = parts.length ? sql.join(parts, sql` AND `) : sql`true`;
   const from = sql`feedback f LEFT JOIN companies c ON c.id = f.company_id LEFT JOIN users u ON u.id = f.user_id
                    LEFT JOIN users h ON h.id = f.handled_by`;
-  const [c] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`);
-  const rows = await database.rows<Row>(
+  const [c] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`);
+  const rows = await database.rows<FeedbackRow>(
     sql`SELECT f.id, f.text, f.source, f.company_id, c.name AS company_name, u.name AS member_name, u.email AS member_mail,
                f.created_at, f.handled_at, h.name AS handled_by
         FROM ${from} WHERE ${where}
@@ -63,7 +54,7 @@ export async function listFeedback(
 /** Marks feedback handled, once: a second call changes nothing (30041). */
 export async function handleFeedback(database: Database, actor: Actor, id: number): Promise<void> {
   await database.db.transaction(async (tx) => {
-    const [done] = await database.rows<{ company_id: string | null; text: string; handled_at: string | Date }>(
+    const [done] = await database.rows<Row<'feedback', 'company_id' | 'text' | 'handled_at'>>(
       sql`UPDATE feedback SET handled_at = now(), handled_by = ${actor.id} WHERE id = ${id} AND handled_at IS NULL
           RETURNING company_id, text, handled_at`,
       tx,
@@ -91,7 +82,7 @@ export async function addFeedback(
   input: { feedback: string; source: TOpsFeedbackRow['source'] },
 ): Promise<void> {
   await database.db.transaction(async (tx) => {
-    const [f] = await database.rows<{ id: string | number }>(
+    const [f] = await database.rows<Row<'feedback', 'id'>>(
       sql`INSERT INTO feedback (company_id, user_id, text, source) VALUES (${caller.companyId}, ${caller.userId}, ${input.feedback}, ${input.source})
           RETURNING id`,
       tx,

@@ -2,29 +2,20 @@ import { createHash } from 'node:crypto';
 import { FIRMWARE_EXTENSIONS, type Locale, type TFirmware } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { As, Row } from '../../db/row.js';
 import type { UploadedFile } from '../../http/handler.js';
 import { t } from '../../i18n/index.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
 
-type Row = {
-  id: string;
-  version: string;
-  module_model: string;
-  release_notes: string;
-  file_name: string;
-  size: number;
-  sha256: string;
-  downloads: number;
-  created_at: string;
-  published_by: string;
-};
+type FirmwareRow = Row<'firmware', 'id' | 'version' | 'module_model' | 'release_notes' | 'file_name' | 'size' | 'sha256' | 'downloads' | 'created_at'> &
+  As<'users', { published_by: 'name' }>;
 
 const COLUMNS = sql`f.id, f.version, f.module_model, f.release_notes, f.file_name, f.size, f.sha256, f.downloads,
   to_char(f.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, u.name AS published_by`;
 
-const toFirmware = (r: Row): TFirmware => ({
+const toFirmware = (r: FirmwareRow): TFirmware => ({
   id: r.id,
   version: r.version,
   moduleModel: r.module_model,
@@ -40,7 +31,7 @@ const toFirmware = (r: Row): TFirmware => ({
 /** Published firmware, newest first, optionally of one module model or matching a keyword (version, model, file). */
 export async function listFirmware(database: Database, f: { moduleModel?: string; keyword?: string }): Promise<TFirmware[]> {
   const like = f.keyword ? `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const rows = await database.rows<Row>(
+  const rows = await database.rows<FirmwareRow>(
     sql`SELECT ${COLUMNS} FROM firmware f JOIN users u ON u.id = f.published_by
         WHERE f.deleted_at IS NULL
           AND (${f.moduleModel ?? null}::text IS NULL OR f.module_model = ${f.moduleModel ?? null})
@@ -78,7 +69,7 @@ export async function publishFirmware(
   const sha256 = createHash('sha256').update(file.data).digest('hex');
   try {
     return await database.db.transaction(async (tx) => {
-      const [row] = await database.rows<{ id: string }>(
+      const [row] = await database.rows<Row<'firmware', 'id'>>(
         sql`INSERT INTO firmware (version, module_model, release_notes, file_name, size, sha256, content, published_by)
             VALUES (${fields.version}, ${fields.moduleModel}, ${fields.releaseNotes}, ${file.filename}, ${file.data.length}, ${sha256}, ${file.data}, ${userId})
             RETURNING id`,
@@ -92,7 +83,7 @@ export async function publishFirmware(
         targetLabel: `${fields.moduleModel} ${fields.version}`,
         changes: { version: [null, fields.version], moduleModel: [null, fields.moduleModel], fileName: [null, file.filename], sha256: [null, sha256] },
       });
-      const [out] = await database.rows<Row>(sql`SELECT ${COLUMNS} FROM firmware f JOIN users u ON u.id = f.published_by WHERE f.id = ${row.id}`, tx);
+      const [out] = await database.rows<FirmwareRow>(sql`SELECT ${COLUMNS} FROM firmware f JOIN users u ON u.id = f.published_by WHERE f.id = ${row.id}`, tx);
       return toFirmware(out);
     });
   } catch (err) {
@@ -104,7 +95,7 @@ export async function publishFirmware(
 /** Withdraws a firmware file: members no longer see or download it. */
 export async function withdrawFirmware(database: Database, actor: Actor, id: string): Promise<void> {
   await database.db.transaction(async (tx) => {
-    const [row] = await database.rows<{ version: string; module_model: string }>(
+    const [row] = await database.rows<Row<'firmware', 'version' | 'module_model'>>(
       sql`UPDATE firmware SET deleted_at = now() WHERE id = ${id} AND deleted_at IS NULL RETURNING version, module_model`,
       tx,
     );
@@ -121,7 +112,7 @@ export async function withdrawFirmware(database: Database, actor: Actor, id: str
 
 /** A firmware file's bytes, counting the download in the same statement. */
 export async function downloadFirmware(database: Database, id: string): Promise<{ fileName: string; content: Buffer }> {
-  const [row] = await database.rows<{ file_name: string; content: Buffer | Uint8Array }>(
+  const [row] = await database.rows<Row<'firmware', 'file_name' | 'content'>>(
     sql`UPDATE firmware SET downloads = downloads + 1 WHERE id = ${id} AND deleted_at IS NULL RETURNING file_name, content`,
   );
   if (!row) throw new AppError(39001);

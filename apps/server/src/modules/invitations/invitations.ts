@@ -1,6 +1,7 @@
 import { type Locale, TIMING } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { sha256hex } from '../../lib/hash.js';
 import { NO_PASSWORD, randomToken } from '../../lib/passwords.js';
@@ -43,7 +44,7 @@ export async function createPendingMember(
   await assertContactFree(database, tx, m.mail, m.phone);
   let userId: string;
   try {
-    const [u] = await database.rows<{ id: string }>(
+    const [u] = await database.rows<Row<'users', 'id'>>(
       sql`INSERT INTO users (company_id, kind, name, email, phone, password_hash, state, locale, description)
           VALUES (${m.companyId}, 'member', ${m.name}, ${m.mail.toLowerCase()}, ${m.phone}, ${NO_PASSWORD}, 'pending', ${m.locale}, ${m.description ?? ''})
           RETURNING id`,

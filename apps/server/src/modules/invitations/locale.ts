@@ -1,6 +1,7 @@
 import { type Locale, normalizeLocale } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import { withinSubtree } from '../../db/subtree.js';
 
 /**
@@ -8,7 +9,7 @@ import { withinSubtree } from '../../db/subtree.js';
  * language of its longest-standing super administrator, else the given fallback (the inviter's).
  */
 export async function companyLocale(database: Database, tx: Tx, companyId: string, fallback: Locale): Promise<Locale> {
-  const [r] = await database.rows<{ locale: string }>(
+  const [r] = await database.rows<Row<'users', 'locale'>>(
     sql`SELECT u.locale FROM companies c
         JOIN companies a ON ${withinSubtree(sql`c.path`, sql`a.path`)}
         JOIN users u ON u.company_id = a.id AND u.state IN ('enabled', 'disabled')

@@ -1,6 +1,7 @@
 import { invoiceAmounts, type Locale, type TInvoiceApply, type TInvoiceDetail } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { MemberCaller } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
@@ -18,7 +19,8 @@ export const sameName = (a: string, b: string): boolean => {
   return norm(a) === norm(b);
 };
 
-type Candidate = { order_no: string; status: string; pay_method: string; payer_name: string; total_fen: number; invoice_id: string | null };
+// total_fen read as float8 (a bigint arrives as text)
+type Candidate = Row<'orders', 'order_no' | 'status' | 'pay_method' | 'payer_name' | 'invoice_id'> & { total_fen: number };
 
 /**
  * Applies for an invoice over whole orders. The rules, each refusing with the orders at fault:
@@ -72,14 +74,14 @@ export async function applyInvoice(
     const ticketNo = newNumber('WO');
     try {
       const id = await database.db.transaction(async (tx) => {
-        const [inv] = await database.rows<{ id: string }>(
+        const [inv] = await database.rows<Row<'invoices', 'id'>>(
           sql`INSERT INTO invoices (ticket_no, company_id, type, title, recipient, net_fen, tax_fen, total_fen, applied_by)
               VALUES (${ticketNo}, ${companyId}, ${body.type}, ${JSON.stringify(titleCopy)}::jsonb, ${JSON.stringify(recipientCopy)}::jsonb,
                       ${amounts.netFen}, ${amounts.taxFen}, ${amounts.totalFen}, ${ctx.caller.userId})
               RETURNING id`,
           tx,
         );
-        const claimed = await database.rows<{ order_no: string }>(
+        const claimed = await database.rows<Row<'orders', 'order_no'>>(
           sql`UPDATE orders SET invoice_id = ${inv.id}
               WHERE order_no IN ${orderNos} AND company_id = ${companyId} AND status = 'completed' AND invoice_id IS NULL
               RETURNING order_no`,

@@ -1,6 +1,7 @@
 import { type Locale, normalizeLocale, type TInvoice, type TInvoiceIssueFields } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import type { UploadedFile } from '../../http/handler.js';
 import { enqueueEmail } from '../../mail/outbox.js';
 import type { MailTemplate } from '../../mail/templates.js';
@@ -20,7 +21,7 @@ function refuseMove(r: InvoiceRow | null): never {
 
 /** The receiving e-mail of the application, in the applicant's language (the platform's default when they left). */
 async function tellRecipient(database: Database, tx: Tx, r: InvoiceRow, template: MailTemplate, attach: boolean): Promise<void> {
-  const [u] = r.applicant_id ? await database.rows<{ locale: string }>(sql`SELECT locale FROM users WHERE id = ${r.applicant_id}`, tx) : [];
+  const [u] = r.applicant_id ? await database.rows<Row<'users', 'locale'>>(sql`SELECT locale FROM users WHERE id = ${r.applicant_id}`, tx) : [];
   await enqueueEmail(database, tx, {
     to: r.recipient.email,
     locale: normalizeLocale(u?.locale ?? 'zh-CN'),
@@ -37,7 +38,7 @@ async function tellRecipient(database: Database, tx: Tx, r: InvoiceRow, template
 export async function cancelInvoice(database: Database, ctx: Ctx & { companyId: string | null }, body: { id: string; reason: string }): Promise<TInvoice> {
   const staff = ctx.companyId === null;
   await database.db.transaction(async (tx) => {
-    const [moved] = await database.rows<{ id: string }>(
+    const [moved] = await database.rows<Row<'invoices', 'id'>>(
       sql`UPDATE invoices SET status = 'cancelled', cancelled_at = now(), cancel_reason = ${body.reason}, executed_by = ${ctx.actor.id},
                               cancelled_by_kind = ${staff ? 'staff' : 'member'}
           WHERE id = ${body.id} AND status = 'in_progress'${staff ? sql`` : sql` AND company_id = ${ctx.companyId}`}
@@ -45,7 +46,10 @@ export async function cancelInvoice(database: Database, ctx: Ctx & { companyId: 
       tx,
     );
     if (!moved) refuseMove(await findInvoice(database, body.id, ctx.companyId, tx).catch(() => null));
-    const released = await database.rows<{ order_no: string }>(sql`UPDATE orders SET invoice_id = NULL WHERE invoice_id = ${body.id} RETURNING order_no`, tx);
+    const released = await database.rows<Row<'orders', 'order_no'>>(
+      sql`UPDATE orders SET invoice_id = NULL WHERE invoice_id = ${body.id} RETURNING order_no`,
+      tx,
+    );
     const r = await findInvoice(database, body.id, null, tx);
     await recordAudit(database, tx, ctx.actor, {
       action: staff ? 'invoice.reject' : 'invoice.cancel',
@@ -92,7 +96,7 @@ export async function issueInvoice(database: Database, ctx: Ctx, fields: TInvoic
   if (before.type === 'special' && !trackingNote) throw new AppError(28002, { field: 'trackingNote' });
 
   await database.db.transaction(async (tx) => {
-    const [moved] = await database.rows<{ id: string }>(
+    const [moved] = await database.rows<Row<'invoices', 'id'>>(
       sql`UPDATE invoices SET status = 'issued', issued_at = now(), invoice_no = ${fields.invoiceNo}, invoice_date = ${fields.invoiceDate}::date,
                               file = ${data}, file_kind = ${kind}, tracking_note = ${trackingNote}, executed_by = ${ctx.actor.id}
           WHERE id = ${fields.id} AND status = 'in_progress' RETURNING id`,

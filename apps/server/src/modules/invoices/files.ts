@@ -1,13 +1,14 @@
 import type { Locale } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Narrow, Row } from '../../db/row.js';
 import type { FileReply } from '../../http/handler.js';
 import type { AttachmentLoader } from '../../mail/transport.js';
 import { AppError } from '../../plugins/errors.js';
 import { FILE_TYPES } from './file-kind.js';
 import { invoiceFileName } from './rows.js';
 
-type FileRow = { file: Uint8Array | null; file_kind: 'pdf' | 'ofd' | null; invoice_no: string | null; status: string };
+type FileRow = Narrow<Row<'invoices', 'file' | 'file_kind' | 'invoice_no' | 'status'>, { file_kind: 'pdf' | 'ofd' | null }>;
 
 async function readFile(database: Database, id: string, companyId: string | null): Promise<FileRow | null> {
   const [r] = await database.rows<FileRow>(

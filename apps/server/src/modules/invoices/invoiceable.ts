@@ -1,6 +1,7 @@
 import { INVOICE_TAX_PERCENT, type InvoiceType, type Locale, type PayMethod, type ProductType, type TInvoiceableOrder } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Count, Narrow, Row } from '../../db/row.js';
 import { inLocale } from '../../i18n/index.js';
 import { fenToYuan } from '../orders/index.js';
 
@@ -19,16 +20,12 @@ export async function invoiceableAmount(database: Database, companyId: string) {
   return { orders: r.n, amount: fenToYuan(r.total), offlineAmount: fenToYuan(r.offline), taxPercent: INVOICE_TAX_PERCENT };
 }
 
-type Row = {
-  order_no: string;
-  product_type: ProductType;
-  product_name_zh: string;
-  product_name_en: string;
-  quantity: number;
+type OrderLine = Narrow<
+  Row<'orders', 'order_no' | 'product_type' | 'product_name_zh' | 'product_name_en' | 'quantity' | 'pay_method' | 'payer_name' | 'completed_at'>,
+  { product_type: ProductType; pay_method: PayMethod; completed_at: string }
+> & {
+  /** read as float8: a bigint would arrive as text */
   total_fen: number;
-  pay_method: PayMethod;
-  payer_name: string;
-  completed_at: string;
 };
 
 export async function invoiceableOrders(
@@ -42,8 +39,8 @@ export async function invoiceableOrders(
   if (f.payerName) parts.push(sql`o.payer_name ILIKE ${`%${f.payerName.replace(/[\\%_]/g, '\\$&')}%`}`);
   const where = sql.join(parts, sql` AND `);
   const [count, rows] = await Promise.all([
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders o WHERE ${where}`),
-    database.rows<Row>(
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM orders o WHERE ${where}`),
+    database.rows<OrderLine>(
       sql`SELECT o.order_no, o.product_type::int AS product_type, o.product_name_zh, o.product_name_en, o.quantity,
                  o.total_fen::float8 AS total_fen, o.pay_method, o.payer_name, o.completed_at
           FROM orders o WHERE ${where} ORDER BY o.completed_at DESC, o.order_no LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`,

@@ -5,6 +5,7 @@ import { companyIdOf, signedUpload } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, mailHarness, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
 import { PDF, png } from '../../../test/images.js';
 import { completedOrder, invoiceCount, ofdFile, savedHeaderAndRecipient } from '../../../test/invoices.js';
+import type { Count, Row } from '../../db/row.js';
 
 let t: TestApp;
 let admin: Session;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   admin = await login(t.app, DEMO.admin);
   staff = await login(t.app, DEMO.ops, OPS_PASSWORD);
   const c = await companyIdOf(t.database, DEMO.admin);
-  const [row] = await t.database.rows<{ name: string }>(sql`SELECT name FROM companies WHERE id = ${c.id}`);
+  const [row] = await t.database.rows<Row<'companies', 'name'>>(sql`SELECT name FROM companies WHERE id = ${c.id}`);
   demo = { id: c.id, name: row.name };
   ids = await savedHeaderAndRecipient(t, admin, demo.name);
   mail = await mailHarness(t.database);
@@ -39,7 +40,7 @@ const issue = (fields: Record<string, string>, file?: { value: Buffer; filename:
   ]).then(body);
 const today = () => new Date().toISOString().slice(0, 10);
 const orderInvoice = async (orderNo: string) =>
-  (await t.database.rows<{ invoice_id: string | null }>(sql`SELECT invoice_id FROM orders WHERE order_no = ${orderNo}`))[0].invoice_id;
+  (await t.database.rows<Row<'orders', 'invoice_id'>>(sql`SELECT invoice_id FROM orders WHERE order_no = ${orderNo}`))[0].invoice_id;
 
 describe('headers and recipients', () => {
   it('keeps one default, edits in place and audits each save', async () => {
@@ -164,7 +165,7 @@ describe('applying', () => {
     expect(results.filter((r) => r.success)).toHaveLength(1);
     expect(new Set(results.filter((r) => !r.success).map((r) => r.code))).toEqual(new Set([31006]));
     expect(await invoiceCount(t.database)).toBe(before + 1);
-    const [lines] = await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM invoice_orders WHERE order_no IN (${a.orderNo}, ${b.orderNo})`);
+    const [lines] = await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM invoice_orders WHERE order_no IN (${a.orderNo}, ${b.orderNo})`);
     expect(lines.n).toBe(2);
   });
 

@@ -9,37 +9,50 @@ import {
 } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { As, Count, Narrow, Nullable, Row } from '../../db/row.js';
 import { inLocale } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
 import { fenToYuan } from '../orders/index.js';
 
 /** An invoice application as the queries below read it (the file itself is not read). */
-export type InvoiceRow = {
-  id: string;
-  ticket_no: string;
-  company_id: string;
-  company_name: string;
-  type: InvoiceType;
-  status: InvoiceStatus;
-  title: TInvoice['title'];
-  recipient: TInvoice['recipient'];
-  net_fen: number;
-  tax_fen: number;
-  total_fen: number;
-  order_nos: string[];
-  applied_at: string;
-  applicant: string | null;
-  applicant_id: string | null;
-  executor: string | null;
-  issued_at: string | null;
-  invoice_no: string | null;
-  invoice_date: string | null;
-  file_kind: 'pdf' | 'ofd' | null;
-  tracking_note: string | null;
-  cancelled_at: string | null;
-  cancel_reason: string | null;
-  cancelled_by_kind: 'member' | 'staff' | null;
-};
+export type InvoiceRow = Narrow<
+  Row<
+    'invoices',
+    | 'id'
+    | 'ticket_no'
+    | 'company_id'
+    | 'type'
+    | 'status'
+    | 'title'
+    | 'recipient'
+    | 'applied_at'
+    | 'issued_at'
+    | 'invoice_no'
+    | 'invoice_date'
+    | 'file_kind'
+    | 'tracking_note'
+    | 'cancelled_at'
+    | 'cancel_reason'
+    | 'cancelled_by_kind'
+  >,
+  {
+    type: InvoiceType;
+    status: InvoiceStatus;
+    title: TInvoice['title'];
+    recipient: TInvoice['recipient'];
+    file_kind: 'pdf' | 'ofd' | null;
+    cancelled_by_kind: 'member' | 'staff' | null;
+  }
+> &
+  As<'companies', { company_name: 'name' }> &
+  As<'invoices', { applicant_id: 'applied_by' }> &
+  Nullable<As<'users', { applicant: 'name'; executor: 'name' }>> & {
+    /** amounts read as float8: a bigint would arrive as text */
+    net_fen: number;
+    tax_fen: number;
+    total_fen: number;
+    order_nos: string[];
+  };
 
 export const INVOICE_SELECT = sql`
   SELECT i.id, i.ticket_no, i.company_id, c.name AS company_name, i.type, i.status, i.title, i.recipient,
@@ -91,13 +104,12 @@ export async function findInvoice(database: Database, id: string, companyId: str
   return r;
 }
 
-export type InvoiceOrderLine = {
-  order_no: string;
-  product_name_zh: string;
-  product_name_en: string;
-  quantity: number;
+export type InvoiceOrderLine = Narrow<
+  Row<'orders', 'order_no' | 'product_name_zh' | 'product_name_en' | 'quantity' | 'pay_method'>,
+  { pay_method: PayMethod }
+> & {
+  /** read as float8 */
   amount_fen: number;
-  pay_method: PayMethod;
 };
 
 export async function invoiceOrderLines(database: Database, invoiceId: string): Promise<InvoiceOrderLine[]> {
@@ -134,7 +146,7 @@ export async function listInvoices(
   locale: Locale,
 ): Promise<{ total: number; list: TInvoice[] }> {
   const [count, rows] = await Promise.all([
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM invoices i JOIN companies c ON c.id = i.company_id WHERE ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM invoices i JOIN companies c ON c.id = i.company_id WHERE ${where}`),
     database.rows<InvoiceRow>(
       sql`${INVOICE_SELECT} WHERE ${where} ORDER BY i.applied_at DESC, i.id LIMIT ${page.pageSize} OFFSET ${(page.pageNum - 1) * page.pageSize}`,
     ),

@@ -9,6 +9,7 @@ import {
 } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
 
@@ -88,7 +89,7 @@ async function save<Row extends { id: string; isDefault: boolean; updatedAt: str
     await database.rows(sql`SELECT id FROM companies WHERE id = ${ctx.companyId} FOR NO KEY UPDATE`, tx);
     const before = body.id ? await findSaved(database, kind, ctx.companyId, body.id, tx) : null;
     if (!before) {
-      const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${table} WHERE company_id = ${ctx.companyId}`, tx);
+      const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM ${table} WHERE company_id = ${ctx.companyId}`, tx);
       if (n.n >= INVOICE_LIMITS.savedMax) throw new AppError(30017, { params: { max: INVOICE_LIMITS.savedMax } });
     }
     if (body.isDefault) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf } from '../../../test/companies.js';
 import { companyIdOf } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
+import type { Count } from '../../db/row.js';
 
 let t: TestApp;
 let admin: Session;
@@ -53,7 +54,7 @@ describe('expiring devices and bulk auto-renewal', () => {
     expect((await obj('/license/autoRenew/update', { imeis: imeis.slice(0, 2), autoRenew: true })).obj).toEqual({ updated: 0 });
     const refused = await obj('/license/autoRenew/update', { imeis: [imeis[2], '866999999999999'], autoRenew: true });
     expect(refused.code).toBe(23009);
-    const [{ n }] = await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM devices WHERE imei = ${imeis[2]} AND auto_renew`);
+    const [{ n }] = await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM devices WHERE imei = ${imeis[2]} AND auto_renew`);
     expect(n).toBe(0);
     expect((await obj('/license/autoRenew/update', { imeis: [], autoRenew: true })).code).toBe(28002);
     expect((await obj('/license/autoRenew/update', { imeis, all: true, autoRenew: true })).code).toBe(28002);

@@ -3,21 +3,16 @@ import { type SQL, sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
 import { deviceIdsByImei } from '../../db/imei-lookup.js';
+import type { As, Count, Narrow, Nullable, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
 import { payerOf } from './repository.js';
 
-type LedgerRow = {
-  id: number;
-  at: string;
-  delta: number;
-  reason: TLicenseLedgerRow['reason'];
-  imei: string | null;
-  ref: string | null;
-  user_name: string | null;
-  balance: number;
-};
+// id cast to int: a ledger's ids stay far below 2^31
+type LedgerRow = Narrow<Row<'license_ledger', 'delta' | 'reason' | 'ref'>, { reason: TLicenseLedgerRow['reason'] }> &
+  As<'license_ledger', { at: 'created_at' }> &
+  Nullable<Row<'devices', 'imei'> & As<'users', { user_name: 'name' }>> & { id: number; balance: number };
 
 /**
  * The paying company's License history, newest first, with the stock after each change (a
@@ -41,7 +36,7 @@ export async function licenseLedger(
       SELECT l.id::int AS id, l.created_at AS at, l.delta, l.reason, d.imei, l.ref, u.name AS user_name, l.balance
       FROM ${ledger} LEFT JOIN devices d ON d.id = l.device_id LEFT JOIN users u ON u.id = l.user_id
       WHERE ${where} ORDER BY l.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM license_ledger l WHERE l.company_id = ${payer.id} AND ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM license_ledger l WHERE l.company_id = ${payer.id} AND ${where}`),
   ]);
   return {
     total: count.n,
@@ -63,11 +58,14 @@ export async function expiringDevices(database: Database, scope: TenantScope, q:
   const where = sql`${scope.owns(sql`d.company_id`)} AND d.license_expires_at > now()
                     AND d.license_expires_at <= now() + ${`${LICENSE.expiryWarningDays} days`}::interval`;
   const [rows, [count]] = await Promise.all([
-    database.rows<{ id: string; imei: string; name: string; company_name: string; license_expires_at: string; auto_renew: boolean }>(sql`
+    database.rows<
+      Narrow<Row<'devices', 'id' | 'imei' | 'name' | 'license_expires_at' | 'auto_renew'>, { license_expires_at: string }> &
+        As<'companies', { company_name: 'name' }>
+    >(sql`
       SELECT d.id, d.imei, d.name, c.name AS company_name, d.license_expires_at, d.auto_renew
       FROM devices d JOIN companies c ON c.id = d.company_id
       WHERE ${where} ORDER BY d.license_expires_at, d.id LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM devices d WHERE ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM devices d WHERE ${where}`),
   ]);
   return {
     total: count.n,
@@ -95,7 +93,7 @@ export async function setAutoRenewBulk(
     let target: SQL = ctx.scope.owns();
     if (b.imeis) {
       const imeis = [...new Set(b.imeis)];
-      const found = await database.rows<{ id: string; imei: string }>(
+      const found = await database.rows<Row<'devices', 'id' | 'imei'>>(
         sql`SELECT id, imei FROM devices WHERE id = ANY(${textArray(await deviceIdsByImei(database, imeis, tx))}::uuid[]) AND ${ctx.scope.owns()}`,
         tx,
       );
@@ -104,7 +102,7 @@ export async function setAutoRenewBulk(
       if (foreign.length) throw new AppError(23009, { detail: foreign.join(', ') });
       target = sql`${target} AND id = ANY(${textArray(found.map((r) => r.id))}::uuid[])`;
     }
-    const changed = await database.rows<{ imei: string }>(
+    const changed = await database.rows<Row<'devices', 'imei'>>(
       sql`UPDATE devices SET auto_renew = ${b.autoRenew}, updated_at = now() WHERE ${target} AND auto_renew <> ${b.autoRenew} RETURNING imei`,
       tx,
     );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companyIdOf, imeis, setStock, stock } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
+import type { Count, Row } from '../../db/row.js';
 import { allJobs } from '../../jobs/registry.js';
 import type { DeviceRef } from '../network/index.js';
 import { AUTO_RENEW_JOB, licenseJobs } from './jobs.js';
@@ -15,7 +16,7 @@ const deactivated: DeviceRef[] = [];
 const MB = 1048576;
 
 async function addDevice(companyId: string, imei: string, expires: string, f: { autoRenew?: boolean; status?: string; online?: boolean } = {}) {
-  const [r] = await t.database.rows<{ id: string }>(sql`
+  const [r] = await t.database.rows<Row<'devices', 'id'>>(sql`
     INSERT INTO devices (company_id, imei, region, status, auto_renew, online, license_expires_at)
     VALUES (${companyId}, ${imei}, 'europe', ${f.status ?? 'physical_card'}, ${f.autoRenew ?? true}, ${f.online ?? false}, now() + ${expires}::interval)
     RETURNING id`);
@@ -97,7 +98,7 @@ describe('manual renewal', () => {
     expect(d.days).toBeLessThanOrEqual(366);
     expect(activated.map((x) => x.imei)).toEqual([expired]);
     expect(await stock(t.database, demo.id)).toBe(3);
-    const [pool] = await t.database.rows<{ n: number }>(
+    const [pool] = await t.database.rows<Count>(
       sql`SELECT count(*)::int AS n FROM data_pool_ledger WHERE company_id = ${demo.id} AND reason = 'license' AND delta_mb = 100`,
     );
     expect(pool.n).toBe(2);
@@ -187,7 +188,7 @@ describe('auto-renewal job', () => {
     await t.database.rows(sql`INSERT INTO devices (company_id, imei, region, status, license_expires_at)
       SELECT ${demo.id}, i, 'europe', 'physical_card', now() - interval '1 minute' FROM unnest(${`{${list.join(',')}}`}::text[]) AS i`);
     await run();
-    const [left] = await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM devices WHERE license_expires_at <= now()`);
+    const [left] = await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM devices WHERE license_expires_at <= now()`);
     expect(left.n).toBe(0);
     expect(await stock(t.database, demo.id)).toBe(20);
   });

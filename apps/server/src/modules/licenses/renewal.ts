@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { As, Row } from '../../db/row.js';
 import { iso } from '../../lib/units.js';
 import { emitWebhookEvent } from '../developer/index.js';
 import { type ConnectivityProvider, type DeviceRef, deviceRef } from '../network/index.js';
 import { lockStock, payerOf, stockOf, useLicenses } from './repository.js';
 
-type DueDevice = { id: string; imei: string; region: string; company_id: string; status: string; auto_renew: boolean };
+type DueDevice = Row<'devices', 'id' | 'imei' | 'region' | 'company_id' | 'status' | 'auto_renew'>;
 
 const BATCH = 100;
 
@@ -19,7 +20,7 @@ export async function processExpiries(database: Database, provider: Connectivity
   let renewed = 0;
   let expired = 0;
   for (;;) {
-    const due = await database.rows<{ id: string }>(
+    const due = await database.rows<Row<'devices', 'id'>>(
       sql`SELECT id FROM devices WHERE license_expires_at <= now() AND status <> 'service_expired'
           ORDER BY license_expires_at, id LIMIT ${BATCH}`,
     );
@@ -27,7 +28,7 @@ export async function processExpiries(database: Database, provider: Connectivity
     const toDeactivate: DeviceRef[] = [];
     for (const { id } of due) {
       const outcome = await database.db.transaction(async (tx) => {
-        const [d0] = await database.rows<{ id: string; company_id: string }>(sql`SELECT id, company_id FROM devices WHERE id = ${id}`, tx);
+        const [d0] = await database.rows<Row<'devices', 'id' | 'company_id'>>(sql`SELECT id, company_id FROM devices WHERE id = ${id}`, tx);
         if (!d0) return null;
         const payer = await payerOf(database, d0.company_id, tx);
         await lockStock(database, payer.id, tx);
@@ -39,7 +40,7 @@ export async function processExpiries(database: Database, provider: Connectivity
         if (!d) return null;
         if (d.auto_renew && (await stockOf(database, payer.id, tx)) >= 1) {
           // a year from the old expiry keeps the anniversary; a device overdue by more than a year gets a year from now
-          const [r] = await database.rows<{ until: string | Date }>(
+          const [r] = await database.rows<As<'devices', { until: 'license_expires_at' }>>(
             sql`UPDATE devices SET license_expires_at = CASE WHEN license_expires_at + interval '1 year' > now()
                   THEN license_expires_at + interval '1 year' ELSE now() + interval '1 year' END, updated_at = now()
                 WHERE id = ${id} RETURNING license_expires_at AS until`,

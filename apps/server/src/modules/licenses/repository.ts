@@ -1,6 +1,7 @@
 import { LICENSE, type TLicenseCount } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { Count, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { billedBy, payerStatement } from '../../db/subtree.js';
 import { AppError } from '../../plugins/errors.js';
@@ -9,7 +10,7 @@ import { AppError } from '../../plugins/errors.js';
 export const payerIdOf = (companyId: SQL) => sql`(${payerStatement(companyId, sql`p.id`)})`;
 
 export async function payerOf(database: Database, companyId: string, tx?: Tx): Promise<{ id: string; path: string }> {
-  const [p] = await database.rows<{ id: string; path: string }>(payerStatement(companyId, sql`p.id, p.path`), tx);
+  const [p] = await database.rows<Row<'companies', 'id' | 'path'>>(payerStatement(companyId, sql`p.id, p.path`), tx);
   if (!p) throw new AppError(21001);
   return p;
 }
@@ -25,13 +26,13 @@ export async function lockStock(database: Database, payerId: string, tx: Tx): Pr
 }
 
 export async function stockOf(database: Database, payerId: string, tx?: Tx): Promise<number> {
-  const [r] = await database.rows<{ n: number }>(sql`SELECT coalesce(sum(delta), 0)::int AS n FROM license_ledger WHERE company_id = ${payerId}`, tx);
+  const [r] = await database.rows<Count>(sql`SELECT coalesce(sum(delta), 0)::int AS n FROM license_ledger WHERE company_id = ${payerId}`, tx);
   return r.n;
 }
 
 /** Auto-renew devices whose License ends within the current UTC month and has not ended yet. */
 export async function reservedOf(database: Database, payer: { id: string; path: string }, tx?: Tx): Promise<number> {
-  const [r] = await database.rows<{ n: number }>(
+  const [r] = await database.rows<Count>(
     sql`SELECT count(*)::int AS n FROM devices
         WHERE company_id IN ${billedBy(payer)} AND auto_renew AND status <> 'service_expired'
           AND license_expires_at > now()

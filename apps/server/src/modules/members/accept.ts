@@ -1,20 +1,16 @@
 import { passwordProblem } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { As, Narrow, Row } from '../../db/row.js';
 import { sha256hex } from '../../lib/hash.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
 
-type LiveInvitation = {
-  id: string;
-  user_id: string;
-  expires_at: string | Date;
-  name: string;
-  email: string;
-  company_id: string;
-  company_name: string;
-};
+type LiveInvitation = Row<'invitations', 'id' | 'user_id' | 'expires_at'> &
+  Row<'users', 'name' | 'email'> &
+  Narrow<Row<'users', 'company_id'>, { company_id: string }> &
+  As<'companies', { company_name: 'name' }>;
 
 /**
  * The invitation a link carries, while it still works: not used, not replaced by a newer one,
@@ -49,14 +45,14 @@ export async function acceptInvitation(database: Database, actor: Actor, body: {
   if (body.password !== body.confirmPassword) throw new AppError(29007, { field: 'confirmPassword' });
   const passwordHash = await hashPassword(body.password);
   await database.db.transaction(async (tx) => {
-    const [used] = await database.rows<{ accept_state: 'enabled' | 'disabled' }>(
+    const [used] = await database.rows<Narrow<Row<'invitations', 'accept_state'>, { accept_state: 'enabled' | 'disabled' }>>(
       sql`UPDATE invitations SET used_at = now()
           WHERE id = ${found.id} AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now() RETURNING accept_state`,
       tx,
     );
     if (!used) throw new AppError(30004, { field: 'token' });
     const state = used.accept_state === 'disabled' ? 'disabled' : 'enabled';
-    const [member] = await database.rows<{ id: string }>(
+    const [member] = await database.rows<Row<'users', 'id'>>(
       sql`UPDATE users SET password_hash = ${passwordHash}, state = ${state} WHERE id = ${found.user_id} AND state = 'pending' RETURNING id`,
       tx,
     );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, mailHarness, type Session, type TestApp, tryLogin } from '../../../test/helper.js';
 import { auditOf, contact, MEMBER_PASSWORD, queuedInvitationToken, roleId, tokenOf } from '../../../test/members.js';
+import type { Row } from '../../db/row.js';
 
 let t: TestApp;
 let mail: Awaited<ReturnType<typeof mailHarness>>;
@@ -12,7 +13,7 @@ let specialistRole: string;
 const PUBLIC_URL = 'https://console.example.com';
 
 const state = async (id: string) =>
-  (await t.database.rows<{ state: string; password_hash: string }>(sql`SELECT state, password_hash FROM users WHERE id = ${id}`))[0];
+  (await t.database.rows<Row<'users', 'state' | 'password_hash'>>(sql`SELECT state, password_hash FROM users WHERE id = ${id}`))[0];
 const check = (token: string, lang = 'en') =>
   t.app.inject({ method: 'POST', url: api('/user/invitation/check'), headers: { 'accept-language': lang }, payload: { token } });
 const accept = (token: string, password = MEMBER_PASSWORD, confirmPassword = password, lang = 'en') =>

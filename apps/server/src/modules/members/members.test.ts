@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp, tryLogin } from '../../../test/helper.js';
 import { auditOf, contact, inviteAndSignIn, MEMBER_PASSWORD, queuedInvitationToken, roleId, userIdOf } from '../../../test/members.js';
+import type { Count, Row } from '../../db/row.js';
 
 let t: TestApp;
 let admin: Session;
@@ -16,9 +17,8 @@ type UserRow = { name: string; email: string; phone: string | null; state: strin
 const userRow = async (id: string) =>
   (await t.database.rows<UserRow>(sql`SELECT name, email, phone, state, description, deleted_at FROM users WHERE id = ${id}`))[0];
 const roleIdsOf = async (id: string) =>
-  (await t.database.rows<{ role_id: string }>(sql`SELECT role_id FROM user_roles WHERE user_id = ${id} ORDER BY role_id`)).map((r) => r.role_id);
-const memberCount = async (companyId: string) =>
-  (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM users WHERE company_id = ${companyId}`))[0].n;
+  (await t.database.rows<Row<'user_roles', 'role_id'>>(sql`SELECT role_id FROM user_roles WHERE user_id = ${id} ORDER BY role_id`)).map((r) => r.role_id);
+const memberCount = async (companyId: string) => (await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM users WHERE company_id = ${companyId}`))[0].n;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -306,7 +306,7 @@ describe('disabling, enabling and deleting', () => {
     const old = await call(t.app, m.session, api('/account/query'));
     expect(old.statusCode).toBe(401);
     expect(old.json().code).toBe(88016);
-    expect((await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM sessions WHERE user_id = ${m.id} AND ended_at IS NULL`))[0].n).toBe(0);
+    expect((await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM sessions WHERE user_id = ${m.id} AND ended_at IS NULL`))[0].n).toBe(0);
     expect((await tryLogin(t.app, m.mail, MEMBER_PASSWORD)).json().code).toBe(22009);
     expect((await call(t.app, admin, api('/user/list'), { state: 'disabled' })).json().obj.list.map((x: { id: string }) => x.id)).toContain(m.id);
 
@@ -443,6 +443,6 @@ describe('sub-companies', () => {
     expect((await call(t.app, sub, api('/user/delete'), { id: specialistId })).json().code).toBe(30001);
     const listed = (await call(t.app, sub, api('/user/list'), {})).json().obj.list.map((m: { mail: string }) => m.mail);
     expect(listed).toEqual([DEMO.subAdmin]);
-    expect((await t.database.rows<{ state: string }>(sql`SELECT state FROM users WHERE id = ${subAdminId}`))[0].state).toBe('enabled');
+    expect((await t.database.rows<Row<'users', 'state'>>(sql`SELECT state FROM users WHERE id = ${subAdminId}`))[0].state).toBe('enabled');
   });
 });

@@ -1,6 +1,7 @@
 import { type Locale, localizeRoleName, type MemberState, PERMISSIONS, type TMemberDetail, type TMemberRow } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { As, Count, Narrow, Nullable, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 
@@ -9,19 +10,12 @@ const isoOrNull = (v: string | Date | null) => (v === null ? null : iso(v));
 const like = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A member of the company as a change reads it (locked), with their roles. */
-export type MemberRecord = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  state: MemberState;
-  description: string;
-  locale: string;
-  roles: { id: string; name: string; is_super: boolean; permissions: string[] }[];
+export type MemberRecord = Narrow<Row<'users', 'id' | 'name' | 'email' | 'phone' | 'state' | 'description' | 'locale'>, { state: MemberState }> & {
+  roles: RoleRef[];
 };
 
 /** A role of the company as a member change reads it. */
-export type RoleRef = { id: string; name: string; is_super: boolean; permissions: string[] };
+export type RoleRef = Row<'roles', 'id' | 'name' | 'is_super' | 'permissions'>;
 
 /** A member of the company, locked for the change; a deleted one or another company's is not found (30001). */
 export async function findMember(database: Database, tx: Tx, scope: TenantScope, id: string): Promise<MemberRecord> {
@@ -58,7 +52,7 @@ export const codesOf = (roles: readonly { permissions: string[] }[]): string[] =
 
 /** How many enabled members hold the company's super administrator role, one member left out. */
 export async function otherEnabledSuperAdmins(database: Database, tx: Tx, scope: TenantScope, exceptUserId: string): Promise<number> {
-  const [{ n }] = await database.rows<{ n: number }>(
+  const [{ n }] = await database.rows<Count>(
     sql`SELECT count(DISTINCT u.id)::int AS n FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
         WHERE ${scope.owns(sql`u.company_id`)} AND u.state = 'enabled' AND r.is_super AND u.id <> ${exceptUserId}`,
     tx,
@@ -68,41 +62,31 @@ export async function otherEnabledSuperAdmins(database: Database, tx: Tx, scope:
 
 /** Members of the company, not deleted (pending invitations count: they hold a place). */
 export async function memberCount(database: Database, tx: Tx, scope: TenantScope): Promise<number> {
-  const [{ n }] = await database.rows<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM users WHERE ${scope.owns()} AND kind = 'member' AND state <> 'deleted'`,
-    tx,
-  );
+  const [{ n }] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM users WHERE ${scope.owns()} AND kind = 'member' AND state <> 'deleted'`, tx);
   return n;
 }
 
 export async function companyName(database: Database, tx: Tx, companyId: string): Promise<string> {
-  const [c] = await database.rows<{ name: string }>(sql`SELECT name FROM companies WHERE id = ${companyId}`, tx);
+  const [c] = await database.rows<Row<'companies', 'name'>>(sql`SELECT name FROM companies WHERE id = ${companyId}`, tx);
   return c?.name ?? '';
 }
 
 /** The state a pending member's live invitation gives them on acceptance. */
 export async function pendingAcceptState(database: Database, tx: Tx, userId: string): Promise<'enabled' | 'disabled'> {
-  const [i] = await database.rows<{ accept_state: 'enabled' | 'disabled' }>(
+  const [i] = await database.rows<Narrow<Row<'invitations', 'accept_state'>, { accept_state: 'enabled' | 'disabled' }>>(
     sql`SELECT accept_state FROM invitations WHERE user_id = ${userId} ORDER BY created_at DESC, id LIMIT 1`,
     tx,
   );
   return i?.accept_state === 'disabled' ? 'disabled' : 'enabled';
 }
 
-type Row = {
-  id: string;
-  name: string;
-  phone: string | null;
-  email: string;
-  state: MemberState;
-  description: string;
-  job_title: string;
-  created_at: string | Date;
-  last_sign_in_at: string | Date | null;
-  roles: { id: string; name: string; permissions: string[] }[] | string | null;
-  invited_at: string | Date | null;
-  invitation_expires_at: string | Date | null;
-};
+type MemberRow = Narrow<
+  Row<'users', 'id' | 'name' | 'phone' | 'email' | 'state' | 'description' | 'job_title' | 'created_at' | 'last_sign_in_at'>,
+  { state: MemberState }
+> &
+  Nullable<As<'invitations', { invited_at: 'created_at'; invitation_expires_at: 'expires_at' }>> & {
+    roles: Row<'roles', 'id' | 'name' | 'permissions'>[] | string | null;
+  };
 
 const COLUMNS = sql`u.id, u.name, u.phone, u.email, u.state, u.description, u.job_title, u.created_at, u.last_sign_in_at,
   (SELECT json_agg(json_build_object('id', r.id, 'name', r.name, 'permissions', r.permissions) ORDER BY r.created_at, r.id)
@@ -114,9 +98,10 @@ const LIVE_INVITATION = sql`LEFT JOIN LATERAL (
     SELECT created_at, expires_at FROM invitations WHERE user_id = u.id AND used_at IS NULL AND revoked_at IS NULL AND u.state = 'pending'
     ORDER BY created_at DESC LIMIT 1) i ON true`;
 
-const rolesOf = (r: Row) => (typeof r.roles === 'string' ? JSON.parse(r.roles) : (r.roles ?? [])) as { id: string; name: string; permissions: string[] }[];
+const rolesOf = (r: MemberRow) =>
+  (typeof r.roles === 'string' ? JSON.parse(r.roles) : (r.roles ?? [])) as { id: string; name: string; permissions: string[] }[];
 
-function toRow(r: Row, selfId: string, locale: Locale): TMemberRow {
+function toRow(r: MemberRow, selfId: string, locale: Locale): TMemberRow {
   return {
     id: r.id,
     name: r.name,
@@ -149,7 +134,7 @@ export async function listMembers(
   if (q.state) where.push(sql`u.state = ${q.state}`);
   const cond = sql.join(where, sql` AND `);
   const [{ total }] = await database.rows<{ total: number }>(sql`SELECT count(*)::int AS total FROM users u WHERE ${cond}`);
-  const rows = await database.rows<Row>(
+  const rows = await database.rows<MemberRow>(
     sql`SELECT ${COLUMNS} FROM users u ${LIVE_INVITATION} WHERE ${cond}
         ORDER BY u.created_at DESC, u.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
   );
@@ -158,7 +143,7 @@ export async function listMembers(
 
 /** One member of the company with their codes and invitation (30001 for a deleted or foreign one). */
 export async function memberDetail(database: Database, scope: TenantScope, selfId: string, id: string, locale: Locale): Promise<TMemberDetail> {
-  const [r] = await database.rows<Row>(
+  const [r] = await database.rows<MemberRow>(
     sql`SELECT ${COLUMNS} FROM users u ${LIVE_INVITATION}
         WHERE u.id = ${id} AND ${scope.owns(sql`u.company_id`)} AND u.kind = 'member' AND u.state <> 'deleted'`,
   );

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
 import { deviceIdsByImei } from '../../db/imei-lookup.js';
+import type { Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, type AuditEntry, recordAudit, recordAuditMany } from '../audit/index.js';
@@ -25,7 +26,7 @@ async function enforceSoon(database: Database, tx: Tx): Promise<void> {
 export async function updateDataCap(database: Database, ctx: { scope: TenantScope; actor: Actor }, body: TDataCapUpdate): Promise<{ updated: number }> {
   return database.db.transaction(async (tx) => {
     if (body.groupId) {
-      const [g] = await database.rows<{ id: string; name: string; data_cap_mb: number | null }>(
+      const [g] = await database.rows<Row<'device_groups', 'id' | 'name' | 'data_cap_mb'>>(
         sql`SELECT id, name, data_cap_mb FROM device_groups WHERE id = ${body.groupId} AND company_id = ${ctx.scope.companyId} FOR UPDATE`,
         tx,
       );
@@ -44,7 +45,7 @@ export async function updateDataCap(database: Database, ctx: { scope: TenantScop
     }
     const imeis = body.imeis ?? [];
     const candidates = await deviceIdsByImei(database, imeis, tx);
-    const found = await database.rows<{ id: string; imei: string; company_id: string; data_cap_mb: number | null }>(
+    const found = await database.rows<Row<'devices', 'id' | 'imei' | 'company_id' | 'data_cap_mb'>>(
       sql`SELECT id, imei, company_id, data_cap_mb FROM devices
           WHERE id = ANY(${textArray(candidates)}::uuid[]) AND ${ctx.scope.owns()} ORDER BY id FOR NO KEY UPDATE`,
       tx,
@@ -76,7 +77,7 @@ export async function updateDataCap(database: Database, ctx: { scope: TenantScop
   });
 }
 
-type Capped = { id: string; imei: string; region: string; company_id: string; cap: number; bytes: string; month: string };
+type Capped = Row<'devices', 'id' | 'imei' | 'region' | 'company_id'> & { cap: number; bytes: string; month: string };
 
 /**
  * Devices with a cap (their own, else their group's) and their usage this UTC month from the
@@ -125,7 +126,7 @@ export async function enforceDataCaps(
       );
       if (!marked) continue;
       const usageMb = Math.round((Number(d.bytes) / 1048576) * 100) / 100;
-      const [op] = await database.rows<{ id: string | number }>(
+      const [op] = await database.rows<Row<'device_operations', 'id'>>(
         sql`INSERT INTO device_operations (device_id, user_id, action, status, detail)
             VALUES (${d.id}, NULL, 'suspend', 'pending', ${JSON.stringify({ reason: 'data_cap', capMb: d.cap, usageMb })}::jsonb) RETURNING id`,
         tx,
@@ -148,7 +149,7 @@ export async function enforceDataCaps(
       commands.push({ ref: deviceRef(d), kind: 'suspend', operationId: Number(op.id) });
     }
     // resumed: a new month, or a cap now above the usage, or no cap any more
-    const released = await database.rows<{ id: string; imei: string; region: string; company_id: string; suspended: boolean }>(
+    const released = await database.rows<Row<'devices', 'id' | 'imei' | 'region' | 'company_id' | 'suspended'>>(
       sql`WITH k AS (${CAPPED(now)}),
           r AS (
             SELECT d.id FROM devices d CROSS JOIN (SELECT date_trunc('month', ${now}::timestamptz AT TIME ZONE 'UTC')::date AS month) m
@@ -166,7 +167,7 @@ export async function enforceDataCaps(
         tx,
       );
       if (!d.suspended && !pending) continue;
-      const [op] = await database.rows<{ id: string | number }>(
+      const [op] = await database.rows<Row<'device_operations', 'id'>>(
         sql`INSERT INTO device_operations (device_id, user_id, action, status, detail)
             VALUES (${d.id}, NULL, 'unsuspend', 'pending', ${JSON.stringify({ reason: 'data_cap' })}::jsonb) RETURNING id`,
         tx,

@@ -1,6 +1,7 @@
 import { gradeOf, type Locale, MONITORING_LIMITS, type TDetection } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { As, Narrow, Nullable, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
@@ -9,22 +10,19 @@ import { type Actor, recordAudit } from '../audit/index.js';
 import { findDevice } from '../devices/index.js';
 import { type ConnectivityProvider, deviceRef, networkOperatorCode } from '../network/index.js';
 
-type Row = {
-  id: string;
-  imei: string;
-  domain: string;
-  started_at: string | Date;
-  op_status: 'pending' | 'done' | 'failed' | null;
-  op_detail: { reason?: 'device_timeout' | 'network_rejected' | 'device_busy' | 'no_service'; message?: string } | null;
-  op_finished_at: string | Date | null;
-  p_at: string | Date | null;
-  p_loss: number | null;
-  p_delay: number | null;
-  p_jitter: number | null;
-  p_reachable: boolean | null;
-  r_operator: string | null;
-  r_signal: number | null;
-};
+type DetectionRow = Row<'detections', 'id' | 'domain' | 'started_at'> &
+  Row<'devices', 'imei'> &
+  Nullable<
+    Narrow<
+      As<'device_operations', { op_status: 'status'; op_detail: 'detail'; op_finished_at: 'finished_at' }>,
+      {
+        op_status: 'pending' | 'done' | 'failed';
+        op_detail: { reason?: 'device_timeout' | 'network_rejected' | 'device_busy' | 'no_service'; message?: string } | null;
+      }
+    > &
+      As<'device_probes', { p_at: 'measured_at'; p_loss: 'packet_loss'; p_delay: 'delay_ms'; p_jitter: 'jitter_ms'; p_reachable: 'reachable' }> &
+      As<'device_reports', { r_operator: 'network_operator'; r_signal: 'signal_level' }>
+  >;
 
 /**
  * A detection with what is known of it: the command's operation, the probe that answers it
@@ -45,7 +43,7 @@ const SELECT = sql`
  * answer after MONITORING_LIMITS.detectionTimeoutMs is a timeout, a command the device took is
  * waiting for its report, otherwise the command is still on its way.
  */
-export function detectionOf(r: Row, locale: Locale, now = Date.now()): TDetection {
+export function detectionOf(r: DetectionRow, locale: Locale, now = Date.now()): TDetection {
   const started = new Date(r.started_at).getTime();
   const deadline = started + MONITORING_LIMITS.detectionTimeoutMs;
   const probeAt = r.p_at ? new Date(r.p_at).getTime() : null;
@@ -68,7 +66,7 @@ export function detectionOf(r: Row, locale: Locale, now = Date.now()): TDetectio
 }
 
 async function findDetection(database: Database, scope: TenantScope, id: string, locale: Locale, tx?: Tx): Promise<TDetection> {
-  const [r] = await database.rows<Row>(sql`${SELECT} WHERE x.id = ${id} AND ${scope.owns(sql`d.company_id`)}`, tx);
+  const [r] = await database.rows<DetectionRow>(sql`${SELECT} WHERE x.id = ${id} AND ${scope.owns(sql`d.company_id`)}`, tx);
   if (!r) throw new AppError(33004, { field: 'id' });
   return detectionOf(r, locale);
 }
@@ -88,7 +86,7 @@ export async function startDetection(
 ): Promise<TDetection> {
   const { device, id, opId } = await database.db.transaction(async (tx) => {
     const device = await findDevice(database, ctx.scope, body.imei, tx, true);
-    const [state] = await database.rows<{ online: boolean }>(sql`SELECT online FROM devices WHERE id = ${device.id}`, tx);
+    const [state] = await database.rows<Row<'devices', 'online'>>(sql`SELECT online FROM devices WHERE id = ${device.id}`, tx);
     const why =
       device.status === 'in_stock' || device.status === 'service_expired' ? 'noService' : device.suspended ? 'suspended' : !state.online ? 'offline' : null;
     if (why) throw new AppError(33005, { field: 'imei', params: { reason: t(ctx.locale, `monitoring.cannotDetect.${why}`) } });
@@ -100,11 +98,11 @@ export async function startDetection(
       tx,
     );
     if (running) throw new AppError(33005, { field: 'imei', params: { reason: t(ctx.locale, 'monitoring.cannotDetect.running') } });
-    const [x] = await database.rows<{ id: string }>(
+    const [x] = await database.rows<Row<'detections', 'id'>>(
       sql`INSERT INTO detections (company_id, device_id, domain, started_by) VALUES (${device.company_id}, ${device.id}, ${body.domain}, ${ctx.userId}) RETURNING id`,
       tx,
     );
-    const [op] = await database.rows<{ id: string | number }>(
+    const [op] = await database.rows<Row<'device_operations', 'id'>>(
       sql`INSERT INTO device_operations (device_id, user_id, action, status, detail)
           VALUES (${device.id}, ${ctx.userId}, 'detect', 'pending', ${JSON.stringify({ domain: body.domain, detectionId: x.id })}::jsonb) RETURNING id`,
       tx,
@@ -127,7 +125,7 @@ export async function startDetection(
 /** A device's latest detections (the scope must reach it), newest first. */
 export async function listDetections(database: Database, scope: TenantScope, imei: string, locale: Locale): Promise<{ list: TDetection[] }> {
   const device = await findDevice(database, scope, imei);
-  const rows = await database.rows<Row>(
+  const rows = await database.rows<DetectionRow>(
     sql`${SELECT} WHERE x.device_id = ${device.id} ORDER BY x.started_at DESC, x.id LIMIT ${MONITORING_LIMITS.detectionsPerDevice}`,
   );
   const now = Date.now();

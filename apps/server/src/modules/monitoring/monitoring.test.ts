@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf } from '../../../test/companies.js';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
+import type { Count, Row } from '../../db/row.js';
 import { allJobs } from '../../jobs/registry.js';
 import { type DeviceKey, getOrCreateDeviceKey } from '../devicekeys/index.js';
 import { buildReportCall, fleetTick, SPELL_MS, spellAt } from '../network/index.js';
@@ -66,7 +67,7 @@ const switchesOf = (deviceId: string) =>
 const audited = async (action: string, targetId: string) => (await auditOf(db, action)).find((a) => a.target_id === targetId);
 /** Runs the pending jobs of one name (the simulator's delayed effects), as the runner would. */
 async function runJobs(name: string): Promise<number> {
-  const rows = await db.rows<{ id: string; payload: unknown }>(sql`DELETE FROM jobs WHERE name = ${name} RETURNING id, payload`);
+  const rows = await db.rows<Row<'jobs', 'id' | 'payload'>>(sql`DELETE FROM jobs WHERE name = ${name} RETURNING id, payload`);
   for (const r of rows) await jobs.handlers[name](r.payload as never, {} as never);
   return rows.length;
 }
@@ -87,7 +88,7 @@ afterAll(() => t.close());
 
 describe('strategies', () => {
   it('refuses bad input naming the field, and changes nothing', async () => {
-    const [before] = await db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM strategies`);
+    const [before] = await db.rows<Count>(sql`SELECT count(*)::int AS n FROM strategies`);
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '一二三四五六七八九十一' }, '策略名称'],
       [{ domains: ['not a host'] }, '拨测域名'],
@@ -103,7 +104,7 @@ describe('strategies', () => {
       expect(r.code, JSON.stringify(over)).toBe(28002);
       expect(r.msg).toContain(field);
     }
-    const [after] = await db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM strategies`);
+    const [after] = await db.rows<Count>(sql`SELECT count(*)::int AS n FROM strategies`);
     expect(after.n).toBe(before.n);
   });
 
@@ -190,7 +191,7 @@ describe('switching', () => {
     expect(await switchesOf(d.id)).toHaveLength(1);
     // the simulated network completes the switch
     await runJobs('network.command');
-    const [after] = await db.rows<{ status: string }>(sql`SELECT status FROM devices WHERE id = ${d.id}`);
+    const [after] = await db.rows<Row<'devices', 'status'>>(sql`SELECT status FROM devices WHERE id = ${d.id}`);
     expect(after.status).toBe('esim');
     // six minutes on, the run still failing: the next failing probe switches again
     await report(d.imei, new Date(), bad());
@@ -219,7 +220,7 @@ describe('switching', () => {
     );
     await post('/strategy/devices/update', { id: s, imeis: [d.imei] });
     await fleetTick(db, { slice: 100_000 });
-    const probes = await db.rows<{ domain: string; delay_ms: number | null }>(sql`SELECT domain, delay_ms FROM device_probes WHERE device_id = ${d.id}`);
+    const probes = await db.rows<Row<'device_probes', 'domain' | 'delay_ms'>>(sql`SELECT domain, delay_ms FROM device_probes WHERE device_id = ${d.id}`);
     expect(probes.map((p) => p.domain)).toEqual(['www.example.com']);
     await evaluateProbes(db, t.provider);
     expect(await switchesOf(d.id)).toHaveLength(1);
@@ -267,7 +268,7 @@ describe('network detection', () => {
     const history = await post('/detection/list', { imei: d.imei });
     expect(history.obj.list?.map((x) => x.state)).toEqual(['unreachable', 'done', 'timeout']);
     // probes answering a detection do not count towards a strategy
-    const [p] = await db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM device_probes WHERE device_id = ${d.id} AND NOT evaluated`);
+    const [p] = await db.rows<Count>(sql`SELECT count(*)::int AS n FROM device_probes WHERE device_id = ${d.id} AND NOT evaluated`);
     expect(p.n).toBe(0);
   });
 });
@@ -280,7 +281,7 @@ describe('hard data cap', () => {
     );
   const state = async (id: string) =>
     (await db.rows<{ cap: string | null; suspended: boolean }>(sql`SELECT cap_suspended_month::text AS cap, suspended FROM devices WHERE id = ${id}`))[0];
-  const capAlarms = (id: string) => db.rows<{ ended_at: string | null }>(sql`SELECT ended_at FROM alarms WHERE type = 'data_cap' AND device_id = ${id}`);
+  const capAlarms = (id: string) => db.rows<Row<'alarms', 'ended_at'>>(sql`SELECT ended_at FROM alarms WHERE type = 'data_cap' AND device_id = ${id}`);
 
   it('refuses bad input and foreign IMEIs, changing nothing', async () => {
     const d = await device();

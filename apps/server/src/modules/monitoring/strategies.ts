@@ -2,6 +2,7 @@ import { MONITORING_LIMITS, type TStrategy, type TStrategyDetail, type TStrategy
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
+import type { As, Count, Narrow, Row } from '../../db/row.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
@@ -9,23 +10,26 @@ import { type Actor, changesOf, recordAudit } from '../audit/index.js';
 
 export type Ctx = { companyId: string; actor: Actor };
 
-type StrategyRow = {
-  id: string;
-  name: string;
-  interval_minutes: number;
-  type: TStrategy['type'];
-  domains: string[];
-  quality: TStrategy['quality'];
-  mode: TStrategy['mode'];
-  packet_loss: number;
-  delay_ms: number;
-  jitter_ms: number;
-  consecutive: number;
-  switch_to: TStrategy['switchTo'];
-  device_count: number;
-  created_at: string | Date;
-  updated_at: string | Date;
-};
+type StrategyRow = Narrow<
+  Row<
+    'strategies',
+    | 'id'
+    | 'name'
+    | 'interval_minutes'
+    | 'type'
+    | 'domains'
+    | 'quality'
+    | 'mode'
+    | 'packet_loss'
+    | 'delay_ms'
+    | 'jitter_ms'
+    | 'consecutive'
+    | 'switch_to'
+    | 'created_at'
+    | 'updated_at'
+  >,
+  { type: TStrategy['type']; quality: TStrategy['quality']; mode: TStrategy['mode']; switch_to: TStrategy['switchTo'] }
+> & { device_count: number };
 
 const SELECT = sql`
   SELECT s.id, s.name, s.interval_minutes, s.type, s.domains, s.quality, s.mode, s.packet_loss, s.delay_ms, s.jitter_ms, s.consecutive,
@@ -80,12 +84,16 @@ export async function listStrategies(
     database.rows<StrategyRow>(
       sql`${SELECT} WHERE s.company_id = ${companyId}${name} ORDER BY s.created_at DESC, s.id LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
     ),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM strategies s WHERE s.company_id = ${companyId}${name}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM strategies s WHERE s.company_id = ${companyId}${name}`),
   ]);
   return { total: count.n, list: rows.map(strategyOf) };
 }
 
-type SwitchRow = { imei: string; at: string | Date; status: TStrategySwitch['status']; detail: Record<string, unknown> };
+type SwitchRow = Row<'devices', 'imei'> &
+  Narrow<
+    As<'device_operations', { at: 'created_at'; status: 'status'; detail: 'detail' }>,
+    { status: TStrategySwitch['status']; detail: Record<string, unknown> }
+  >;
 
 /** A strategy and its latest switches (operations whose detail names it), newest first. */
 export async function strategyDetail(database: Database, companyId: string, id: string): Promise<TStrategyDetail> {
@@ -131,19 +139,19 @@ export async function saveStrategy(database: Database, ctx: Ctx, body: TStrategy
       await database.rows(sql`SELECT id FROM companies WHERE id = ${ctx.companyId} FOR NO KEY UPDATE`, tx);
       const before = mode === 'update' ? await findStrategy(database, ctx.companyId, body.id as string, tx) : null;
       if (!before) {
-        const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM strategies WHERE company_id = ${ctx.companyId}`, tx);
+        const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM strategies WHERE company_id = ${ctx.companyId}`, tx);
         if (n.n >= MONITORING_LIMITS.strategiesMax) throw new AppError(33003);
       }
       const domains = sql`${textArray(body.domains)}::text[]`;
       const [row] = before
-        ? await database.rows<{ id: string }>(
+        ? await database.rows<Row<'strategies', 'id'>>(
             sql`UPDATE strategies SET name = ${body.name}, interval_minutes = ${body.interval}, type = ${body.type}, domains = ${domains},
                        quality = ${body.quality}, mode = ${body.mode}, packet_loss = ${body.packetLoss}, delay_ms = ${body.delay},
                        jitter_ms = ${body.jitter}, consecutive = ${body.consecutive}, switch_to = ${body.switchTo}, updated_at = now()
                 WHERE id = ${before.id} AND company_id = ${ctx.companyId} RETURNING id`,
             tx,
           )
-        : await database.rows<{ id: string }>(
+        : await database.rows<Row<'strategies', 'id'>>(
             sql`INSERT INTO strategies (company_id, name, interval_minutes, type, domains, quality, mode, packet_loss, delay_ms, jitter_ms, consecutive, switch_to)
                 VALUES (${ctx.companyId}, ${body.name}, ${body.interval}, ${body.type}, ${domains}, ${body.quality}, ${body.mode}, ${body.packetLoss},
                         ${body.delay}, ${body.jitter}, ${body.consecutive}, ${body.switchTo})

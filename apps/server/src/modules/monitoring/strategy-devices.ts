@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
 import { deviceIdsByImei } from '../../db/imei-lookup.js';
+import type { As, Count, Narrow, Nullable, Row } from '../../db/row.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
@@ -22,7 +23,7 @@ export async function updateStrategyDevices(
   return database.db.transaction(async (tx) => {
     const strategy = await findStrategy(database, ctx.companyId, body.id, tx);
     const candidates = await deviceIdsByImei(database, body.imeis, tx);
-    const found = await database.rows<{ id: string; imei: string }>(
+    const found = await database.rows<Row<'devices', 'id' | 'imei'>>(
       sql`SELECT id, imei FROM devices WHERE id = ANY(${textArray(candidates)}::uuid[]) AND company_id = ${ctx.companyId} ORDER BY id FOR NO KEY UPDATE`,
       tx,
     );
@@ -46,14 +47,14 @@ export async function updateStrategyDevices(
         );
       }
       // a device joining starts measuring at its next report (last_probe_at cleared)
-      const joined = await database.rows<{ id: string }>(
+      const joined = await database.rows<Row<'devices', 'id'>>(
         sql`UPDATE devices SET strategy_id = ${strategy.id}, probe_fail_streak = 0, last_probe_at = NULL, updated_at = now()
             WHERE id = ANY(${ids}::uuid[]) AND strategy_id IS DISTINCT FROM ${strategy.id} RETURNING id`,
         tx,
       );
       changed = [...changed, ...joined];
     }
-    const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM devices WHERE strategy_id = ${strategy.id}`, tx);
+    const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM devices WHERE strategy_id = ${strategy.id}`, tx);
     await recordAudit(database, tx, ctx.actor, {
       action: 'strategy.devices',
       companyId: ctx.companyId,
@@ -66,20 +67,11 @@ export async function updateStrategyDevices(
   });
 }
 
-type PickerRow = {
-  imei: string;
-  name: string;
-  status: TStrategyDevice['status'];
-  online: boolean;
-  network_operator: string | null;
-  strategy_id: string | null;
-  strategy_name: string | null;
-  p_at: string | Date | null;
-  p_domain: string | null;
-  p_loss: number | null;
-  p_delay: number | null;
-  p_jitter: number | null;
-};
+type PickerRow = Narrow<Row<'devices', 'imei' | 'name' | 'status' | 'online' | 'network_operator' | 'strategy_id'>, { status: TStrategyDevice['status'] }> &
+  Nullable<
+    As<'strategies', { strategy_name: 'name' }> &
+      As<'device_probes', { p_at: 'measured_at'; p_domain: 'domain'; p_loss: 'packet_loss'; p_delay: 'delay_ms'; p_jitter: 'jitter_ms' }>
+  >;
 
 /** The company's devices for the picker: IMEI or name search, or only those of one strategy; with the last strategy probe. */
 export async function strategyDevices(
@@ -104,7 +96,7 @@ export async function strategyDevices(
                              ORDER BY x.measured_at DESC LIMIT 1) p ON true
           WHERE ${where} ORDER BY d.created_at DESC, d.id LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
     ),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM devices d WHERE ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM devices d WHERE ${where}`),
   ]);
   return {
     total: count.n,

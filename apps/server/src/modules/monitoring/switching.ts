@@ -2,6 +2,7 @@ import { DEVICE_TIMING, type DeviceStatus, failedConditions, type QualityLimits,
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
+import type { Narrow, Row } from '../../db/row.js';
 import { type Actor, recordAudit } from '../audit/index.js';
 import { type ConnectivityProvider, type DeviceRef, deviceRef } from '../network/index.js';
 
@@ -14,27 +15,16 @@ const ACTIVE: readonly string[] = ['physical_card', 'esim', 'seed_card'];
 
 export const strategyActor = (name: string): Actor => ({ kind: 'system', id: null, name: `strategy:${name}`, companyId: null, address: null, requestId: null });
 
-type ProbeRow = { device_id: string; measured_at: string | Date; domain: string; packet_loss: number; delay_ms: number | null; jitter_ms: number | null };
-type DeviceRow = {
-  id: string;
-  imei: string;
-  region: string;
-  company_id: string;
-  status: string;
-  suspended: boolean;
-  last_switch_at: string | Date | null;
-  probe_fail_streak: number;
-  strategy_id: string;
-  name: string;
-  type: StrategyType;
-  domains: string[];
-  mode: StrategyMode;
-  packet_loss: number;
-  delay_ms: number;
-  jitter_ms: number;
-  consecutive: number;
-  switch_to: string;
-};
+type ProbeRow = Row<'device_probes', 'device_id' | 'measured_at' | 'domain' | 'packet_loss' | 'delay_ms' | 'jitter_ms'>;
+// the JOIN on the strategy leaves only devices that follow one
+type DeviceRow = Narrow<
+  Row<'devices', 'id' | 'imei' | 'region' | 'company_id' | 'status' | 'suspended' | 'last_switch_at' | 'probe_fail_streak' | 'strategy_id'>,
+  { strategy_id: string }
+> &
+  Narrow<
+    Row<'strategies', 'name' | 'type' | 'domains' | 'mode' | 'packet_loss' | 'delay_ms' | 'jitter_ms' | 'consecutive' | 'switch_to'>,
+    { type: StrategyType; mode: StrategyMode }
+  >;
 
 type Measurement = { domain: string; packetLoss: number; delay: number | null; jitter: number | null };
 type Verdict = { fails: boolean; evidence: Measurement & { failed: ('packetLoss' | 'delay' | 'jitter')[] } };
@@ -122,7 +112,7 @@ async function evaluateBatch(database: Database, tx: Tx, now: Date): Promise<{ p
       const wanted = d.switch_to === 'next' ? switchTargetOf(status) : d.switch_to;
       const target = wanted === status ? switchTargetOf(status) : wanted;
       const reason = { ...v.evidence, probes: streak };
-      const [op] = await database.rows<{ id: string | number }>(
+      const [op] = await database.rows<Row<'device_operations', 'id'>>(
         sql`INSERT INTO device_operations (device_id, user_id, action, status, detail, created_at)
             VALUES (${d.id}, NULL, 'switch_card', 'pending',
                     ${JSON.stringify({ target, from: status, strategyId: d.strategy_id, strategyName: d.name, reason })}::jsonb, ${now.toISOString()}::timestamptz)

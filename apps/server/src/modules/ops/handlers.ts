@@ -1,6 +1,7 @@
 import { normalizeLocale } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import { handlers } from '../../http/handler.js';
 import { AppError } from '../../plugins/errors.js';
 import { endSession, storeLocale } from '../auth/index.js';
@@ -9,7 +10,7 @@ import { endSession, storeLocale } from '../auth/index.js';
 export const opsHandlers = ({ database }: { database: Database }) =>
   handlers({
     'POST /ops/account/query': async ({ caller }) => {
-      const [u] = await database.rows<{ id: string; name: string; email: string; locale: string }>(
+      const [u] = await database.rows<Row<'users', 'id' | 'name' | 'email' | 'locale'>>(
         sql`SELECT id, name, email, locale FROM users WHERE id = ${caller.userId} AND kind = 'staff'`,
       );
       if (!u) throw new AppError(22008);

@@ -1,19 +1,16 @@
 import type { Locale, ProductType, TMerchandise, TMerchandiseUpdate } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { Narrow, Row } from '../../db/row.js';
 import { inLocale } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
 import { fenToYuan, yuanToFen } from './codes.js';
 
-export type MerchandiseRow = {
-  product_type: ProductType;
-  name_zh: string;
-  name_en: string;
-  unit_price_fen: number;
-  promo_price_fen: number | null;
-  promo_until: string | null;
-  updated_at: string;
+export type MerchandiseRow = Narrow<
+  Row<'merchandise', 'product_type' | 'name_zh' | 'name_en' | 'unit_price_fen' | 'promo_price_fen' | 'promo_until' | 'updated_at'>,
+  { product_type: ProductType }
+> & {
   /** the price of one unit now: the promotional one while it is valid */
   price_fen: number;
 };

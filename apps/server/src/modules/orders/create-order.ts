@@ -1,6 +1,7 @@
 import { BUY_PERMISSION, type Locale, ORDER_TIMING, type TOrderCreate, type TOrderDetail } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { MemberCaller } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
@@ -26,7 +27,7 @@ export async function createOrder(
     try {
       await database.db.transaction(async (tx) => {
         const product = await merchandiseFor(database, tx, body.productType);
-        const [company] = await database.rows<{ name: string }>(sql`SELECT name FROM companies WHERE id = ${caller.companyId}`, tx);
+        const [company] = await database.rows<Row<'companies', 'name'>>(sql`SELECT name FROM companies WHERE id = ${caller.companyId}`, tx);
         const offline = body.payMethod === 'offline';
         const expiry = offline ? `${ORDER_TIMING.offlineExpiryDays} days` : `${ORDER_TIMING.wechatExpiryMs} milliseconds`;
         const total = product.price_fen * body.quantity;

@@ -1,6 +1,7 @@
 import { PRODUCT_UNIT, type TOrder } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { Narrow, Row } from '../../db/row.js';
 import { type Actor, recordAudit } from '../audit/index.js';
 import { grantData } from '../companies/index.js';
 import { emitWebhookEvent } from '../developer/index.js';
@@ -31,7 +32,7 @@ export async function queueDelivery(database: Database, tx: Tx, orderNo: string)
  */
 export async function deliverOrder(database: Database, orderNo: string): Promise<boolean> {
   return database.db.transaction(async (tx) => {
-    const [o] = await database.rows<{ company_id: string; delivered: NonNullable<TOrder['delivered']> }>(
+    const [o] = await database.rows<Narrow<Row<'orders', 'company_id' | 'delivered'>, { delivered: NonNullable<TOrder['delivered']> }>>(
       sql`UPDATE orders SET status = 'completed', completed_at = now(), delivered = ${deliveredJson}
           WHERE order_no = ${orderNo} AND status = 'paid'
           RETURNING company_id, delivered`,

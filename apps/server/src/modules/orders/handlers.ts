@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Count } from '../../db/row.js';
 import { handlers } from '../../http/handler.js';
 import type { MemberCaller } from '../../plugins/auth.js';
 import { listMerchandise, updateMerchandise } from './catalogue.js';
@@ -36,7 +37,7 @@ export const orderOpsHandlers = ({ database, remittanceAccount, publicUrl }: Ord
     'POST /ops/order/list': async ({ body, locale }) => {
       const [page, [queue]] = await Promise.all([
         listOrders(database, orderFilters(body), body, locale),
-        database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders WHERE remittance_state = 'submitted' AND status = 'pending_payment'`),
+        database.rows<Count>(sql`SELECT count(*)::int AS n FROM orders WHERE remittance_state = 'submitted' AND status = 'pending_payment'`),
       ]);
       return { ...page, awaitingReconciliation: queue.n };
     },

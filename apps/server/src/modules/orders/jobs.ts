@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import type { JobHandler, Periodic } from '../../jobs/runner.js';
 import { recordAuditMany } from '../audit/index.js';
 import { DELIVER_JOB, deliverOrder, SYSTEM_ACTOR } from './delivery.js';
@@ -19,7 +20,7 @@ const BATCH = 200;
  * orders still pending, so a payment that commits first wins.
  */
 export async function expireOrders(database: Database, gateway: PaymentGateway | null): Promise<number> {
-  const due = await database.rows<{ order_no: string; pay_method: string; code_url: string | null }>(
+  const due = await database.rows<Row<'orders', 'order_no' | 'pay_method' | 'code_url'>>(
     sql`SELECT order_no, pay_method, code_url FROM orders WHERE status = 'pending_payment' AND expires_at <= now() ORDER BY expires_at LIMIT ${BATCH}`,
   );
   const closable: string[] = [];
@@ -35,7 +36,7 @@ export async function expireOrders(database: Database, gateway: PaymentGateway |
   }
   if (closable.length === 0) return 0;
   return database.db.transaction(async (tx) => {
-    const expired = await database.rows<{ order_no: string; company_id: string }>(
+    const expired = await database.rows<Row<'orders', 'order_no' | 'company_id'>>(
       sql`UPDATE orders SET status = 'expired'
           WHERE order_no IN ${closable} AND status = 'pending_payment' AND expires_at <= now()
           RETURNING order_no, company_id`,
@@ -60,7 +61,7 @@ export async function expireOrders(database: Database, gateway: PaymentGateway |
 
 /** WeChat orders whose notification has not come a minute after the code was shown: ask WeChat. */
 export async function queryPendingPayments(database: Database, gateway: PaymentGateway): Promise<number> {
-  const due = await database.rows<{ order_no: string }>(
+  const due = await database.rows<Row<'orders', 'order_no'>>(
     sql`SELECT order_no FROM orders
         WHERE status = 'pending_payment' AND pay_method = 'wechat' AND code_url IS NOT NULL AND created_at < now() - interval '1 minute'
           AND (queried_at IS NULL OR queried_at < now() - interval '1 minute')

@@ -4,6 +4,7 @@ import { auditOf, ops } from '../../../test/companies.js';
 import { companyIdOf } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, mailHarness, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
 import { orderStatus, placeOrder, stock } from '../../../test/orders.js';
+import type { Count, Row } from '../../db/row.js';
 import { deliverOrder } from './delivery.js';
 import { expireOrders } from './jobs.js';
 
@@ -65,7 +66,7 @@ describe('orders', () => {
     expect(o.orderNo).toMatch(/^R\d{20}$/);
     expect(o.remittanceCode).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
     const detail = body(await call(t.app, admin, api('/merchandiseOrder/detail'), { orderNo: o.orderNo })).obj;
-    const [company] = await t.database.rows<{ name: string }>(sql`SELECT name FROM companies WHERE id = ${demoId}`);
+    const [company] = await t.database.rows<Row<'companies', 'name'>>(sql`SELECT name FROM companies WHERE id = ${demoId}`);
     expect(detail).toMatchObject({ payerName: company.name, remark: '第一批', remittanceState: 'awaiting_transfer', payMethod: 'offline' });
     expect(detail.remittanceAccount).toMatchObject({ accountNo: expect.any(String) });
     const days = (Date.parse(o.expiresAt) - Date.now()) / 86_400_000;
@@ -74,7 +75,7 @@ describe('orders', () => {
   });
 
   it('refuses bad input naming the field, and stores nothing', async () => {
-    const [{ n: before }] = await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
+    const [{ n: before }] = await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM orders`);
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ productType: 2, quantity: 1, payMethod: 'wechat' }, /product type/],
       [{ productType: 0, quantity: 0, payMethod: 'wechat' }, /quantity/],
@@ -88,7 +89,7 @@ describe('orders', () => {
       expect(r.code, JSON.stringify(b)).toBe(28002);
       expect(r.msg).toMatch(field);
     }
-    const [{ n: after }] = await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
+    const [{ n: after }] = await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM orders`);
     expect(after).toBe(before);
   });
 
@@ -97,10 +98,10 @@ describe('orders', () => {
     expect(sub.permissionsList).not.toContain('MERCHANDISE_BUY_LICENSE');
     expect(body(await call(t.app, sub, api('/merchandiseOrder/create'), { productType: 0, quantity: 1, payMethod: 'offline' })).code).toBe(10002);
     // a role with the data code only may top up data but not buy Licenses
-    const [role] = await t.database.rows<{ id: string }>(
+    const [role] = await t.database.rows<Row<'roles', 'id'>>(
       sql`INSERT INTO roles (company_id, name, permissions) VALUES (${demoId}, '只充流量', '{MERCHANDISE_BUY_DATA}') RETURNING id`,
     );
-    const [u] = await t.database.rows<{ id: string }>(sql`SELECT id FROM users WHERE email = ${DEMO.specialist}`);
+    const [u] = await t.database.rows<Row<'users', 'id'>>(sql`SELECT id FROM users WHERE email = ${DEMO.specialist}`);
     await t.database.rows(sql`DELETE FROM user_roles WHERE user_id = ${u.id}`);
     await t.database.rows(sql`INSERT INTO user_roles (user_id, role_id) VALUES (${u.id}, ${role.id})`);
     const dataOnly = await login(t.app, DEMO.specialist);

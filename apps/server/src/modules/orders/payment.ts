@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import { outboxCtes } from '../developer/index.js';
 import { payerIdOf } from '../licenses/index.js';
 import { deliveredJson, SYSTEM_ACTOR } from './delivery.js';
@@ -24,7 +25,7 @@ export type ReportedPayment = { orderNo: string; transactionId: string; amountFe
 export async function recordWechatPayment(database: Database, p: ReportedPayment): Promise<PaymentOutcome> {
   const system = { ...SYSTEM_ACTOR, name: 'WeChat Pay' };
   // a named statement: parsed and planned once per connection, this is the hot path of payments
-  const [paid] = await database.prepared<{ company_id: string }>(
+  const [paid] = await database.prepared<Row<'orders', 'company_id'>>(
     'orders_wechat_pay',
     sql`
     WITH paid AS (
@@ -66,7 +67,7 @@ export async function recordWechatPayment(database: Database, p: ReportedPayment
 }
 
 async function whyNotPaid(database: Database, p: ReportedPayment): Promise<PaymentOutcome> {
-  const [o] = await database.rows<{ status: string; pay_method: string; total_fen: number; transaction_id: string | null }>(
+  const [o] = await database.rows<Row<'orders', 'status' | 'pay_method' | 'transaction_id'> & { total_fen: number }>(
     sql`SELECT status, pay_method, total_fen::float8 AS total_fen, transaction_id FROM orders WHERE order_no = ${p.orderNo}`,
   );
   if (!o) return { outcome: 'refused', reason: 'unknown_order' };

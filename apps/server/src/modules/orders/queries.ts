@@ -10,41 +10,48 @@ import {
 } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { As, Count, Narrow, Nullable, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { inLocale } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
 import { fenToYuan } from './codes.js';
 
 /** An order row as the queries below read it. */
-export type OrderRow = {
-  id: string;
-  order_no: string;
-  company_id: string;
-  company_name: string;
-  created_by_name: string | null;
-  product_type: ProductType;
-  product_name_zh: string;
-  product_name_en: string;
-  unit_price_fen: number;
-  quantity: number;
-  total_fen: number;
-  pay_method: PayMethod;
-  payer_name: string;
-  remark: string | null;
-  status: OrderStatus;
-  expires_at: string;
-  created_at: string;
-  paid_at: string | null;
-  completed_at: string | null;
-  cancelled_at: string | null;
-  transaction_id: string | null;
-  code_url: string | null;
-  bank_transaction_no: string | null;
-  remittance_code: string | null;
-  remittance_state: RemittanceState | null;
-  remittance_reject_reason: string | null;
-  delivered: TOrder['delivered'];
-};
+export type OrderRow = Narrow<
+  Row<
+    'orders',
+    | 'id'
+    | 'order_no'
+    | 'company_id'
+    | 'product_type'
+    | 'product_name_zh'
+    | 'product_name_en'
+    | 'unit_price_fen'
+    | 'quantity'
+    | 'pay_method'
+    | 'payer_name'
+    | 'remark'
+    | 'status'
+    | 'expires_at'
+    | 'created_at'
+    | 'paid_at'
+    | 'completed_at'
+    | 'cancelled_at'
+    | 'transaction_id'
+    | 'code_url'
+    | 'bank_transaction_no'
+    | 'remittance_code'
+    | 'remittance_state'
+    | 'remittance_reject_reason'
+    | 'delivered'
+  >,
+  { product_type: ProductType; pay_method: PayMethod; status: OrderStatus; remittance_state: RemittanceState | null; delivered: TOrder['delivered'] }
+> &
+  As<'companies', { company_name: 'name' }> &
+  Nullable<As<'users', { created_by_name: 'name' }>> & {
+    /** read as float8: a bigint would arrive as text */
+    total_fen: number;
+  };
 
 export const ORDER_SELECT = sql`
   SELECT o.id, o.order_no, o.company_id, c.name AS company_name, u.name AS created_by_name, o.product_type::int AS product_type,
@@ -140,7 +147,7 @@ export async function listOrders(
     database.rows<OrderRow>(
       sql`${ORDER_SELECT} WHERE ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT ${page.pageSize} OFFSET ${(page.pageNum - 1) * page.pageSize}`,
     ),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders o JOIN companies c ON c.id = o.company_id WHERE ${where}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM orders o JOIN companies c ON c.id = o.company_id WHERE ${where}`),
   ]);
   return { total: count.n, list: rows.map((r) => orderOf(r, locale)) };
 }

@@ -1,6 +1,7 @@
 import { type Locale, normalizeLocale, type TOrder } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import { enqueueEmail } from '../../mail/outbox.js';
 import type { MailTemplate } from '../../mail/templates.js';
 import { AppError } from '../../plugins/errors.js';
@@ -12,7 +13,7 @@ import { refuseUnlessPending } from './wechat.js';
 
 /** The member who placed the order hears of the staff's decision, in their language (none when they left). */
 async function tellBuyer(database: Database, tx: Tx, orderNo: string, template: MailTemplate): Promise<void> {
-  const [u] = await database.rows<{ email: string; locale: string }>(
+  const [u] = await database.rows<Row<'users', 'email' | 'locale'>>(
     sql`SELECT u.email, u.locale FROM orders o JOIN users u ON u.id = o.created_by WHERE o.order_no = ${orderNo} AND u.state = 'enabled'`,
     tx,
   );
@@ -31,7 +32,7 @@ export async function confirmRemittance(
 ): Promise<TOrder> {
   const before = await findOrder(database, orderNo, null);
   const moved = await database.db.transaction(async (tx) => {
-    const [o] = await database.rows<{ company_id: string }>(
+    const [o] = await database.rows<Row<'orders', 'company_id'>>(
       sql`UPDATE orders SET status = 'paid', paid_at = now(), paid_fen = total_fen, remittance_state = 'confirmed', reconciled_by = ${ctx.actor.id}
           WHERE order_no = ${orderNo} AND pay_method = 'offline' AND status = 'pending_payment' AND remittance_state = 'submitted'
           RETURNING company_id`,

@@ -6,6 +6,7 @@ import { companyIdOf } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
 import { orderStatus, placeOrder, stock } from '../../../test/orders.js';
 import { DEAD_NOTIFY_URL, wechatHarness } from '../../../test/wechatpay.js';
+import type { Count, Row } from '../../db/row.js';
 import { expireOrders } from './jobs.js';
 
 let t: TestApp;
@@ -38,7 +39,7 @@ async function until(orderNo: string, status: string, timeoutMs = 8000) {
   }
 }
 const events = (orderNo: string) =>
-  t.database.rows<{ outcome: string; reason: string | null }>(sql`SELECT outcome, reason FROM payment_events WHERE order_no = ${orderNo} ORDER BY id`);
+  t.database.rows<Row<'payment_events', 'outcome' | 'reason'>>(sql`SELECT outcome, reason FROM payment_events WHERE order_no = ${orderNo} ORDER BY id`);
 const sendNotification = (n: { body: string; headers: Record<string, string> }) =>
   t.app.inject({ method: 'POST', url: '/api/v1/pay/wechat/notify', headers: n.headers, payload: n.body });
 
@@ -111,7 +112,7 @@ describe('WeChat Pay', () => {
     expect(await stock(t.database, demoId)).toEqual(before);
     const refused = (await events(o.orderNo)).filter((e) => e.outcome === 'refused').map((e) => e.reason);
     expect(refused).toContain('amount');
-    const [{ n }] = await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM payment_events WHERE outcome = 'refused'`);
+    const [{ n }] = await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM payment_events WHERE outcome = 'refused'`);
     expect(n).toBeGreaterThanOrEqual(8);
   });
 

@@ -2,6 +2,7 @@ import type { TSupportContact } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, call, DEMO, login, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
+import type { Row } from '../../db/row.js';
 
 let t: TestApp;
 let staff: Session;
@@ -32,7 +33,7 @@ const ops = (path: string, body: unknown = {}, lang = 'zh-CN') =>
 const rrp = (path: string) => call(t.app, member, api(path)).then((r) => r.json());
 const memberSees = async () => ({ contact: (await rrp('/platform/contact')).obj, overview: (await rrp('/account/overview')).obj.contact });
 const stored = async () =>
-  t.database.rows<{ value: unknown; updated_at: unknown; updated_by: string | null }>(sql`SELECT value, updated_at, updated_by FROM platform_settings`);
+  t.database.rows<Row<'platform_settings', 'value' | 'updated_at' | 'updated_by'>>(sql`SELECT value, updated_at, updated_by FROM platform_settings`);
 const events = () =>
   t.database.rows<{
     actor_kind: string;
@@ -63,7 +64,7 @@ describe('the support contact', () => {
     expect(res).toMatchObject({ status: 200, success: true });
     expect(await memberSees()).toEqual({ contact: SAVED, overview: SAVED });
 
-    const [staffId] = await t.database.rows<{ id: string }>(sql`SELECT id FROM users WHERE email = ${DEMO.ops}`);
+    const [staffId] = await t.database.rows<Row<'users', 'id'>>(sql`SELECT id FROM users WHERE email = ${DEMO.ops}`);
     const after = (await ops('/contact')).obj;
     expect(after).toMatchObject({ contact: SAVED, defaults: FROM_ENV, saved: true, updatedBy: '平台运营人员' });
     expect(Date.now() - Date.parse(after.updatedAt)).toBeLessThan(60_000);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { As, Nullable, Row } from '../../db/row.js';
 import { iso } from '../../lib/units.js';
 
 /** The settings the back office edits, each one row of platform_settings. */
@@ -16,13 +17,16 @@ const parsed = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) :
  * process, so every API process sees a change at once.
  */
 export async function savedValue(database: Database, key: SettingKey): Promise<unknown | null> {
-  const [row] = await database.prepared<{ value: unknown }>('platform.setting.value', sql`SELECT value FROM platform_settings WHERE key = ${key}`);
+  const [row] = await database.prepared<Row<'platform_settings', 'value'>>(
+    'platform.setting.value',
+    sql`SELECT value FROM platform_settings WHERE key = ${key}`,
+  );
   return row ? parsed(row.value) : null;
 }
 
 /** A saved setting with when and by whom it was saved (the staff member's name), or null. */
 export async function savedSetting(database: Database, key: SettingKey): Promise<SavedSetting | null> {
-  const [row] = await database.rows<{ value: unknown; updated_at: string | Date; updated_by: string | null }>(
+  const [row] = await database.rows<Row<'platform_settings', 'value' | 'updated_at'> & Nullable<As<'users', { updated_by: 'name' }>>>(
     sql`SELECT s.value, s.updated_at, u.name AS updated_by
         FROM platform_settings s LEFT JOIN users u ON u.id = s.updated_by
         WHERE s.key = ${key}`,
@@ -41,7 +45,7 @@ export async function lockSetting(database: Database, tx: Tx, key: SettingKey, i
         ON CONFLICT (key) DO NOTHING RETURNING key`,
     tx,
   );
-  const [row] = await database.rows<{ value: unknown }>(sql`SELECT value FROM platform_settings WHERE key = ${key} FOR UPDATE`, tx);
+  const [row] = await database.rows<Row<'platform_settings', 'value'>>(sql`SELECT value FROM platform_settings WHERE key = ${key} FOR UPDATE`, tx);
   return { value: parsed(row.value), existed: created.length === 0 };
 }
 

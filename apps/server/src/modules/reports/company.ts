@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 
-export type ReportCompany = { id: string; name: string };
+export type ReportCompany = Row<'companies', 'id' | 'name'>;
 
 /**
  * The one company a report covers: the caller's own (no id) or one of its sub-companies.

@@ -1,6 +1,7 @@
 import { effectivePermissions, type Locale, normalizeLocale, type ReportFrequency, type ReportKind, type ReportPeriod } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { As, Narrow, Row } from '../../db/row.js';
 import { withinSubtree } from '../../db/subtree.js';
 import type { JobHandler, Periodic } from '../../jobs/runner.js';
 import { type EmailJob, enqueueEmails } from '../../mail/outbox.js';
@@ -15,19 +16,13 @@ const EVERY_MS = 60_000;
 /** due subscriptions claimed per transaction */
 const CLAIM = 200;
 
-type Due = {
-  id: string;
-  report: ReportKind;
-  frequency: ReportFrequency;
-  period: ReportPeriod;
-  company_id: string;
-  company_name: string;
-  email: string;
-  locale: string | null;
-  allowed: boolean;
-  perms: string[] | null;
-  billing: string;
-};
+type Due = Narrow<
+  Row<'report_subscriptions', 'id' | 'report' | 'frequency' | 'period' | 'company_id'>,
+  { report: ReportKind; frequency: ReportFrequency; period: ReportPeriod }
+> &
+  As<'companies', { company_name: 'name' }> &
+  Row<'users', 'email' | 'locale'> &
+  Row<'companies', 'billing'> & { allowed: boolean; perms: string[] | null };
 
 /**
  * Sends the due subscriptions: claims them (FOR UPDATE SKIP LOCKED, so concurrent runners split
@@ -90,7 +85,7 @@ export async function sendDueSubscriptions(database: Database, now = Date.now())
 export const reportAttachments =
   (database: Database, options: ReportOptions) =>
   async (ref: { report: ReportKind; period: ReportPeriod; companyId: string }, locale: Locale): Promise<MailAttachment | null> => {
-    const [company] = await database.rows<{ id: string; name: string }>(sql`SELECT id, name FROM companies WHERE id = ${ref.companyId}`);
+    const [company] = await database.rows<Row<'companies', 'id' | 'name'>>(sql`SELECT id, name FROM companies WHERE id = ${ref.companyId}`);
     if (!company) return null;
     const report = await buildReport(database, ref.report, company, reportWindow(ref.period), options);
     return { filename: reportFileName(report, locale), content: await reportXlsx(report, locale), contentType: XLSX_TYPE };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, superMember } from '../../../test/companies.js';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, mailHarness, type Session, type TestApp } from '../../../test/helper.js';
+import type { Row } from '../../db/row.js';
 import { allJobs } from '../../jobs/registry.js';
 import { getOrCreateDeviceKey } from '../devicekeys/index.js';
 import { buildReportCall } from '../network/index.js';
@@ -89,7 +90,7 @@ beforeAll(async () => {
   foreignId = (await otherCompany(db, 'foreign@reports.rrp.local')).companyId;
   companyId = (await otherCompany(db, 'owner@reports.rrp.local')).companyId;
   owner = await login(t.app, 'owner@reports.rrp.local');
-  const [me] = await db.rows<{ id: string }>(sql`SELECT id FROM users WHERE email = 'owner@reports.rrp.local'`);
+  const [me] = await db.rows<Row<'users', 'id'>>(sql`SELECT id FROM users WHERE email = 'owner@reports.rrp.local'`);
 
   // A small fleet with hand-made roll-ups (figures below are computed from these by hand).
   d1 = await device(companyId, { signal: 4, area: 'Shanghai', operator: 'China Mobile', type: '4G', createdAt: at(3, '08:00') });
@@ -383,7 +384,7 @@ describe('through ingestion and roll-up', () => {
     const st = (await post<TStabilityReport>('/report/stability', { period: '7d' }, s)).obj;
     // online at 10:00 (from offline), offline at 11:00 until the window's end: 13 hours
     expect(st.devices[0]).toMatchObject({ imei: d.imei, onlineRatio: 0.5, offlineEpisodes: 1, longestOfflineMinutes: 13 * 60 });
-    const events = await db.rows<{ online: boolean }>(sql`SELECT online FROM device_status_events WHERE device_id = ${d.id} ORDER BY at`);
+    const events = await db.rows<Row<'device_status_events', 'online'>>(sql`SELECT online FROM device_status_events WHERE device_id = ${d.id} ORDER BY at`);
     expect(events.map((e) => e.online)).toEqual([true, false]);
     const cov = (await post<TCoverReport>('/report/cover', { period: '7d' }, s)).obj;
     expect(cov.byNetworkType).toEqual([{ networkType: 'NB-IoT', devices: 1, bytes: 800 }]);
@@ -451,7 +452,7 @@ describe('subscription e-mails', () => {
       expect(m.attachments[0].contentType).toContain('spreadsheetml');
       expect(m.attachments[0].size).toBeGreaterThan(1000);
       // the next run moved to the next 09:00 Asia/Shanghai after the run: the next tick sends nothing
-      const [row] = await db.rows<{ next_run_at: string | Date; last_sent_at: string | Date }>(
+      const [row] = await db.rows<Row<'report_subscriptions', 'next_run_at' | 'last_sent_at'>>(
         sql`SELECT next_run_at, last_sent_at FROM report_subscriptions WHERE id = ${sub.obj.id}`,
       );
       expect(new Date(row.next_run_at).toISOString()).toBe(nextRunAt('daily', runAt).toISOString());

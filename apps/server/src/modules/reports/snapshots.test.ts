@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/helper.js';
 import type { Database } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import { throughSnapshot } from './snapshots.js';
 import { reportWindow } from './window.js';
 
@@ -10,7 +11,7 @@ let company: { id: string; name: string };
 
 beforeAll(async () => {
   db = await freshDatabase();
-  [company] = await db.rows<{ id: string; name: string }>(
+  [company] = await db.rows<Row<'companies', 'id' | 'name'>>(
     sql`INSERT INTO companies (path, name, country, certification) VALUES ('snapshots/', '快照公司', 'CN', 'verified') RETURNING id, name`,
   );
 });
@@ -29,7 +30,7 @@ function counter(delayMs = 0) {
   return c;
 }
 const stored = () =>
-  db.rows<{ kind: string; period: string; to_day: string }>(sql`SELECT kind, period, to_day::text FROM report_snapshots WHERE company_id = ${company.id}`);
+  db.rows<Row<'report_snapshots', 'kind' | 'period' | 'to_day'>>(sql`SELECT kind, period, to_day::text FROM report_snapshots WHERE company_id = ${company.id}`);
 
 describe('report snapshots', () => {
   it('computes every time and stores nothing when the age is 0', async () => {

@@ -1,27 +1,22 @@
 import { REPORT_LIMITS, type ReportFrequency, type ReportKind, type ReportPeriod, type TReportSubscription } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { As, Count, Narrow, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
 import { reportCompany } from './company.js';
 import { nextRunAt } from './schedule.js';
 
-type Row = {
-  id: string;
-  report: ReportKind;
-  frequency: ReportFrequency;
-  period: ReportPeriod;
-  company_id: string;
-  company_name: string;
-  email: string;
-  next_run_at: string | Date;
-  last_sent_at: string | Date | null;
-  created_at: string | Date;
-};
+type SubscriptionRow = Narrow<
+  Row<'report_subscriptions', 'id' | 'report' | 'frequency' | 'period' | 'company_id' | 'next_run_at' | 'last_sent_at' | 'created_at'>,
+  { report: ReportKind; frequency: ReportFrequency; period: ReportPeriod }
+> &
+  As<'companies', { company_name: 'name' }> &
+  Row<'users', 'email'>;
 
-const iso = (v: string | Date) => new Date(v).toISOString();
-const toSubscription = (r: Row): TReportSubscription => ({
+const iso = (v: string) => new Date(v).toISOString();
+const toSubscription = (r: SubscriptionRow): TReportSubscription => ({
   id: r.id,
   report: r.report,
   frequency: r.frequency,
@@ -39,7 +34,7 @@ const SELECT = sql`SELECT s.id, s.report, s.frequency, s.period, s.company_id, c
 
 /** The caller's own subscriptions, oldest first. */
 export async function listSubscriptions(database: Database, userId: string): Promise<TReportSubscription[]> {
-  const rows = await database.rows<Row>(sql`${SELECT} WHERE s.user_id = ${userId} ORDER BY s.created_at, s.id`);
+  const rows = await database.rows<SubscriptionRow>(sql`${SELECT} WHERE s.user_id = ${userId} ORDER BY s.created_at, s.id`);
   return rows.map(toSubscription);
 }
 
@@ -57,9 +52,9 @@ export async function addSubscription(
   const company = await reportCompany(database, ctx.scope, body.companyId);
   return database.db.transaction(async (tx) => {
     await database.rows(sql`SELECT id FROM users WHERE id = ${ctx.userId} FOR UPDATE`, tx);
-    const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM report_subscriptions WHERE user_id = ${ctx.userId}`, tx);
+    const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM report_subscriptions WHERE user_id = ${ctx.userId}`, tx);
     if (n.n >= REPORT_LIMITS.subscriptionsPerMember) throw new AppError(37003, { params: { max: REPORT_LIMITS.subscriptionsPerMember } });
-    const [ins] = await database.rows<{ id: string }>(
+    const [ins] = await database.rows<Row<'report_subscriptions', 'id'>>(
       sql`INSERT INTO report_subscriptions (company_id, user_id, report, frequency, period, next_run_at)
           VALUES (${company.id}, ${ctx.userId}, ${body.report}, ${body.frequency}, ${body.period}, ${nextRunAt(body.frequency, now).toISOString()}::timestamptz)
           ON CONFLICT DO NOTHING RETURNING id`,
@@ -74,7 +69,7 @@ export async function addSubscription(
       targetLabel: `${body.report} · ${body.period} · ${body.frequency} · ${company.name}`,
       changes: { report: [null, body.report], period: [null, body.period], frequency: [null, body.frequency], company: [null, company.name] },
     });
-    const [row] = await database.rows<Row>(sql`${SELECT} WHERE s.id = ${ins.id}`, tx);
+    const [row] = await database.rows<SubscriptionRow>(sql`${SELECT} WHERE s.id = ${ins.id}`, tx);
     return toSubscription(row);
   });
 }
@@ -82,7 +77,7 @@ export async function addSubscription(
 /** Deletes one of the caller's subscriptions; another member's, or an unknown id, is not found (37001). */
 export async function deleteSubscription(database: Database, ctx: { userId: string; scope: TenantScope; actor: Actor }, id: string): Promise<void> {
   await database.db.transaction(async (tx) => {
-    const [gone] = await database.rows<{ report: string; period: string; frequency: string; company_name: string }>(
+    const [gone] = await database.rows<Row<'report_subscriptions', 'report' | 'period' | 'frequency'> & As<'companies', { company_name: 'name' }>>(
       sql`DELETE FROM report_subscriptions s USING companies c
           WHERE s.id = ${id} AND s.user_id = ${ctx.userId} AND c.id = s.company_id
           RETURNING s.report, s.period, s.frequency, c.name AS company_name`,

@@ -2,10 +2,11 @@ import { type Locale, localizeRoleName, PERMISSIONS, SAMPLE_ROLES, type TRoleDet
 import { type SQL, sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 
-export type RoleRecord = { id: string; company_id: string; name: string; permissions: string[]; is_super: boolean };
+export type RoleRecord = Row<'roles', 'id' | 'company_id' | 'name' | 'permissions' | 'is_super'>;
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 const like = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -37,12 +38,12 @@ export async function findRole(database: Database, tx: Tx, scope: TenantScope, i
 
 /** Refuses a name another role of the company already has (30007), the role itself aside. */
 export async function assertNameFree(database: Database, tx: Tx, scope: TenantScope, name: string, exceptId: string | null): Promise<void> {
-  const rows = await database.rows<{ id: string; name: string }>(sql`SELECT id, name FROM roles WHERE ${scope.owns()}`, tx);
+  const rows = await database.rows<Row<'roles', 'id' | 'name'>>(sql`SELECT id, name FROM roles WHERE ${scope.owns()}`, tx);
   const key = roleNameKey(name);
   if (rows.some((r) => r.id !== exceptId && roleNameKey(r.name) === key)) throw new AppError(30007, { field: 'name' });
 }
 
-type RoleRow = { id: string; name: string; permissions: string[]; created_at: string | Date; member_count: number; is_super: boolean };
+type RoleRow = Row<'roles', 'id' | 'name' | 'permissions' | 'created_at' | 'is_super'> & { member_count: number };
 
 const toRow = (r: RoleRow, locale: Locale): TRoleRow => ({
   id: r.id,
@@ -87,7 +88,7 @@ export async function listRoles(
 
 /** Every role of the company, named in the reader's language, the super administrator's first. */
 export async function roleOptions(database: Database, scope: TenantScope, locale: Locale): Promise<{ list: { id: string; name: string; isSuper: boolean }[] }> {
-  const rows = await database.rows<{ id: string; name: string; is_super: boolean }>(
+  const rows = await database.rows<Row<'roles', 'id' | 'name' | 'is_super'>>(
     sql`SELECT r.id, r.name, r.is_super FROM roles r WHERE ${scope.owns(sql`r.company_id`)}
         ORDER BY r.is_super DESC, r.created_at, array_position(${textArray(SAMPLE_ORDER)}::text[], r.name), r.id`,
   );
@@ -98,7 +99,7 @@ export async function roleOptions(database: Database, scope: TenantScope, locale
 export async function roleDetail(database: Database, scope: TenantScope, id: string, locale: Locale): Promise<TRoleDetail> {
   const [r] = await database.rows<RoleRow>(sql`SELECT ${ROLE_COLUMNS} FROM roles r WHERE r.id = ${id} AND ${scope.owns(sql`r.company_id`)}`);
   if (!r) throw new AppError(30006, { field: 'id' });
-  const members = await database.rows<{ id: string; name: string }>(
+  const members = await database.rows<Row<'users', 'id' | 'name'>>(
     sql`SELECT h.id, h.name FROM (${LIVE_HOLDERS}) h WHERE h.role_id = ${id} ORDER BY h.created_at, h.id`,
   );
   return { ...toRow(r, locale), members };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
 import { auditOf, inviteAndSignIn, roleId } from '../../../test/members.js';
+import type { Count, Row } from '../../db/row.js';
 
 let t: TestApp;
 let admin: Session;
@@ -11,9 +12,8 @@ let demo: { id: string; path: string };
 let other: { companyId: string; email: string };
 
 const roleRow = async (id: string) =>
-  (await t.database.rows<{ name: string; permissions: string[]; is_super: boolean }>(sql`SELECT name, permissions, is_super FROM roles WHERE id = ${id}`))[0];
-const roleCount = async (companyId: string) =>
-  (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM roles WHERE company_id = ${companyId}`))[0].n;
+  (await t.database.rows<Row<'roles', 'name' | 'permissions' | 'is_super'>>(sql`SELECT name, permissions, is_super FROM roles WHERE id = ${id}`))[0];
+const roleCount = async (companyId: string) => (await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM roles WHERE company_id = ${companyId}`))[0].n;
 
 beforeAll(async () => {
   t = await buildTestApp();

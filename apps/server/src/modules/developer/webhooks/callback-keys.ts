@@ -2,10 +2,11 @@ import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { DEVELOPER_LIMITS, type TCallbackKey } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
+import type { Row } from '../../../db/row.js';
 import { iso } from '../../../lib/units.js';
 import { type Actor, recordAudit } from '../../audit/index.js';
 
-type KeyRow = { key_id: string; public_key: string; created_at: string | Date; retires_at: string | Date | null };
+type KeyRow = Row<'callback_keys', 'key_id' | 'public_key' | 'created_at' | 'retires_at'>;
 
 /** The DER prefix of an Ed25519 SubjectPublicKeyInfo: the raw 32-byte key follows it. */
 const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
@@ -71,7 +72,7 @@ export async function rotateCallbackKey(database: Database, ctx: { companyId: st
   return database.db.transaction(async (tx) => {
     await database.rows(sql`SELECT id FROM companies WHERE id = ${ctx.companyId} FOR NO KEY UPDATE`, tx);
     await database.rows(sql`UPDATE callback_keys SET retires_at = now() WHERE company_id = ${ctx.companyId} AND retires_at > now()`, tx);
-    const retired = await database.rows<{ key_id: string }>(
+    const retired = await database.rows<Row<'callback_keys', 'key_id'>>(
       sql`UPDATE callback_keys SET retires_at = now() + ${`${DEVELOPER_LIMITS.callbackKeyGraceHours} hours`}::interval
           WHERE company_id = ${ctx.companyId} AND retires_at IS NULL RETURNING key_id`,
       tx,
@@ -93,7 +94,7 @@ export async function rotateCallbackKey(database: Database, ctx: { companyId: st
 /** The private keys that sign a company's callbacks now (newest first), the first created if none. */
 export async function signingKeys(database: Database, companyId: string): Promise<string[]> {
   const rows = () =>
-    database.rows<{ private_key_pem: string }>(
+    database.rows<Row<'callback_keys', 'private_key_pem'>>(
       sql`SELECT private_key_pem FROM callback_keys WHERE company_id = ${companyId} AND ${SIGNING} ORDER BY created_at DESC, id DESC`,
     );
   const found = await rows();

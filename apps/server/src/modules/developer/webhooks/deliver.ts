@@ -1,6 +1,7 @@
 import { normalizeLocale } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
+import type { Row } from '../../../db/row.js';
 import { enqueueEmails } from '../../../mail/outbox.js';
 import { signingKeys } from './callback-keys.js';
 import { ATTEMPT_TIMEOUT_MS, CLAIM_BATCH, CONCURRENCY, DISABLE_AFTER_DAYS, LEASE_S, retryDelayAfter } from './schedule.js';
@@ -9,16 +10,9 @@ import { signatureHeader } from './signing.js';
 import { checkUrl, REFUSAL_LOG, type WebhookOptions } from './url-policy.js';
 
 /** A delivery claimed for one attempt (attempts already counts it). */
-export type Claimed = {
-  id: string;
-  message_id: string;
-  endpoint_id: string;
-  company_id: string;
-  attempts: number;
-  payload: string;
-  url: string;
-  secret: string;
-};
+export type Claimed = Row<'webhook_deliveries', 'id' | 'message_id' | 'endpoint_id' | 'company_id' | 'attempts'> &
+  Row<'webhook_messages', 'payload'> &
+  Row<'webhook_endpoints', 'url' | 'secret'>;
 
 export type DeliverDeps = { database: Database; options: WebhookOptions; publicUrl?: string };
 
@@ -105,13 +99,13 @@ async function recordOutcome(deps: DeliverDeps, d: Claimed, r: SendResult): Prom
 
 async function disableFailing(deps: DeliverDeps, tx: Tx, d: Claimed, lastError: string): Promise<void> {
   const { database } = deps;
-  const [disabled] = await database.rows<{ url: string }>(
+  const [disabled] = await database.rows<Row<'webhook_endpoints', 'url'>>(
     sql`UPDATE webhook_endpoints SET enabled = false, disabled_reason = 'failing', updated_at = now()
         WHERE id = ${d.endpoint_id} AND enabled RETURNING url`,
     tx,
   );
   if (!disabled) return;
-  const admins = await database.rows<{ email: string; locale: string }>(
+  const admins = await database.rows<Row<'users', 'email' | 'locale'>>(
     sql`SELECT u.email, u.locale FROM users u
         WHERE u.company_id = ${d.company_id} AND u.kind = 'member' AND u.state = 'enabled'
           AND EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id

@@ -1,6 +1,7 @@
 import { type TWebhookDelivery, WEBHOOK_TEST_EVENT, type WebhookDeliveryState } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
+import type { Count, Narrow, Row } from '../../../db/row.js';
 import type { TenantScope } from '../../../db/scope.js';
 import { iso } from '../../../lib/units.js';
 import { AppError } from '../../../plugins/errors.js';
@@ -11,28 +12,22 @@ import { NUDGE, payloadOf } from './outbox.js';
 import { LEASE_S } from './schedule.js';
 import { newMessageId } from './signing.js';
 
-type Row = {
-  id: string;
-  message_id: string;
-  endpoint_id: string;
-  url: string;
-  event: string;
-  state: WebhookDeliveryState;
-  attempts: number;
-  last_status: number | null;
-  last_response: string | null;
-  last_attempt_at: string | Date | null;
-  next_attempt_at: string | Date | null;
-  created_at: string | Date;
-  payload: string;
-};
+type DeliveryRow = Narrow<
+  Row<
+    'webhook_deliveries',
+    'id' | 'message_id' | 'endpoint_id' | 'state' | 'attempts' | 'last_status' | 'last_response' | 'last_attempt_at' | 'next_attempt_at' | 'created_at'
+  >,
+  { state: WebhookDeliveryState }
+> &
+  Row<'webhook_messages', 'event' | 'payload'> &
+  Row<'webhook_endpoints', 'url'>;
 
 const SELECT = sql`
   SELECT d.id, d.message_id, d.endpoint_id, e.url, m.event, d.state, d.attempts, d.last_status, d.last_response,
          d.last_attempt_at, d.next_attempt_at, d.created_at, m.payload
   FROM webhook_deliveries d JOIN webhook_messages m ON m.id = d.message_id JOIN webhook_endpoints e ON e.id = d.endpoint_id`;
 
-const deliveryOf = (r: Row): TWebhookDelivery => ({
+const deliveryOf = (r: DeliveryRow): TWebhookDelivery => ({
   id: r.id,
   messageId: r.message_id,
   endpointId: r.endpoint_id,
@@ -50,7 +45,7 @@ const deliveryOf = (r: Row): TWebhookDelivery => ({
 });
 
 async function findDelivery(database: Database, scope: TenantScope, id: string, tx?: Tx): Promise<TWebhookDelivery> {
-  const [r] = await database.rows<Row>(sql`${SELECT} WHERE d.id = ${id} AND ${scope.owns(sql`d.company_id`)}`, tx);
+  const [r] = await database.rows<DeliveryRow>(sql`${SELECT} WHERE d.id = ${id} AND ${scope.owns(sql`d.company_id`)}`, tx);
   if (!r) throw new AppError(38005, { field: 'id' });
   return deliveryOf(r);
 }
@@ -66,8 +61,8 @@ export async function listDeliveries(
   if (q.state) conds.push(sql`d.state = ${q.state}`);
   const where = sql.join(conds, sql` AND `);
   const [rows, [count]] = await Promise.all([
-    database.rows<Row>(sql`${SELECT} WHERE ${where} ORDER BY d.created_at DESC, d.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
-    database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM webhook_deliveries d WHERE ${where}`),
+    database.rows<DeliveryRow>(sql`${SELECT} WHERE ${where} ORDER BY d.created_at DESC, d.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM webhook_deliveries d WHERE ${where}`),
   ]);
   return { total: count.n, list: rows.map(deliveryOf) };
 }
@@ -88,7 +83,7 @@ export async function testEndpoint(deps: DeliverDeps, ctx: Ctx, endpointId: stri
       sql`INSERT INTO webhook_messages (id, company_id, event, payload) VALUES (${id}, ${ctx.scope.companyId}, ${WEBHOOK_TEST_EVENT}, ${payload})`,
       tx,
     );
-    const [d] = await database.rows<{ id: string }>(
+    const [d] = await database.rows<Row<'webhook_deliveries', 'id'>>(
       sql`INSERT INTO webhook_deliveries (message_id, endpoint_id, company_id, attempts, last_attempt_at, next_attempt_at)
           VALUES (${id}, ${endpoint.id}, ${ctx.scope.companyId}, 1, now(), now() + ${`${LEASE_S} seconds`}::interval) RETURNING id`,
       tx,
@@ -121,7 +116,7 @@ export async function testEndpoint(deps: DeliverDeps, ctx: Ctx, endpointId: stri
 export async function redeliver(database: Database, ctx: Ctx, deliveryId: string): Promise<TWebhookDelivery> {
   const id = await database.db.transaction(async (tx) => {
     const before = await findDelivery(database, ctx.scope, deliveryId, tx);
-    const [d] = await database.rows<{ id: string }>(
+    const [d] = await database.rows<Row<'webhook_deliveries', 'id'>>(
       sql`INSERT INTO webhook_deliveries (message_id, endpoint_id, company_id) VALUES (${before.messageId}, ${before.endpointId}, ${ctx.scope.companyId}) RETURNING id`,
       tx,
     );

@@ -6,6 +6,7 @@ import { companyIdOf, otherCompany } from '../../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../../test/helper.js';
 import { placeOrder } from '../../../../test/orders.js';
 import { type Received, webhookReceiver } from '../../../../test/webhooks.js';
+import type { Count, Row } from '../../../db/row.js';
 import { allJobs } from '../../../jobs/registry.js';
 import { evaluateAlarms } from '../../alarms/index.js';
 import { recordWechatPayment } from '../../orders/index.js';
@@ -230,7 +231,7 @@ describe('webhook delivery', () => {
     expect((await post('/ac/bind', { acCode, imei })).code).toBe(0);
     expect((await post('/ac/unbind', { acCode })).code).toBe(0);
     // the emissions queued one nudge of the delivery job; the job registry runs it with the configuration's rules
-    const nudges = await db.rows<{ payload: unknown }>(sql`DELETE FROM jobs WHERE name = 'webhooks.deliver' AND status = 'queued' RETURNING payload`);
+    const nudges = await db.rows<Row<'jobs', 'payload'>>(sql`DELETE FROM jobs WHERE name = 'webhooks.deliver' AND status = 'queued' RETURNING payload`);
     expect(nudges).toHaveLength(1);
     const jobs = allJobs({ database: db, provider: t.provider, mailer: {} as never, webhooks: t.config });
     await jobs.handlers['webhooks.deliver'](nudges[0].payload as never, {} as never);
@@ -242,15 +243,13 @@ describe('webhook delivery', () => {
   it('lands a device suspend made through the API as device.suspended when the command completes', async () => {
     const e = await addEndpoint(['device.suspended', 'device.unsuspended']);
     const imei = `8679${String(Date.now()).slice(-11)}`;
-    const [dev] = await db.rows<{ id: string }>(
-      sql`INSERT INTO devices (company_id, imei, name, region, status, online, suspended, license_expires_at)
-          VALUES (${demo}, ${imei}, 'WH3', 'china_mainland', 'physical_card', true, false, now() + interval '100 days') RETURNING id`,
-    );
+    const [dev] = await db.rows<Row<'devices', 'id'>>(sql`INSERT INTO devices (company_id, imei, name, region, status, online, suspended, license_expires_at)
+          VALUES (${demo}, ${imei}, 'WH3', 'china_mainland', 'physical_card', true, false, now() + interval '100 days') RETURNING id`);
     const r = await post('/device/suspend', { imei });
     expect(r.success, r.msg).toBe(true);
     // the command completes on the simulated network (its job), then the delivery job runs
     const jobs = allJobs({ database: db, provider: t.provider, mailer: { send: async () => {}, close: () => {} } as never });
-    const queued = await db.rows<{ payload: unknown }>(sql`DELETE FROM jobs WHERE name = 'network.command' RETURNING payload`);
+    const queued = await db.rows<Row<'jobs', 'payload'>>(sql`DELETE FROM jobs WHERE name = 'network.command' RETURNING payload`);
     for (const q of queued) await jobs.handlers['network.command'](q.payload as never, {} as never);
     expect(await deliveriesOf(e.id)).toHaveLength(1);
     await deliverDue(deps());
@@ -273,9 +272,9 @@ describe('webhook delivery', () => {
 
   it('lands device alarms opened, escalated and cleared by the evaluation job', async () => {
     const e = await addEndpoint(['alarm.opened', 'alarm.escalated', 'alarm.cleared']);
-    const [g] = await db.rows<{ id: string }>(sql`INSERT INTO device_groups (company_id, name) VALUES (${demo}, 'webhook alarms') RETURNING id`);
+    const [g] = await db.rows<Row<'device_groups', 'id'>>(sql`INSERT INTO device_groups (company_id, name) VALUES (${demo}, 'webhook alarms') RETURNING id`);
     const imei = `8676${String(Date.now()).slice(-11)}`;
-    const [dev] = await db.rows<{ id: string }>(
+    const [dev] = await db.rows<Row<'devices', 'id'>>(
       sql`INSERT INTO devices (company_id, group_id, imei, name, region, status) VALUES (${demo}, ${g.id}, ${imei}, 'WH4', 'CN', 'physical_card') RETURNING id`,
     );
     const s = await post('/alarmSetting/add', {
@@ -343,7 +342,7 @@ describe('webhook delivery', () => {
 
   it('emits nothing for an event no endpoint subscribes to, nor for a disabled endpoint', async () => {
     const e = await addEndpoint(['ac.bound']);
-    const count = async () => (await db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM webhook_messages`))[0].n;
+    const count = async () => (await db.rows<Count>(sql`SELECT count(*)::int AS n FROM webhook_messages`))[0].n;
     const before = await count();
     await emit('order.paid', { orderNo: 'N1' });
     expect(await count()).toBe(before);
@@ -386,7 +385,7 @@ describe('webhook delivery', () => {
     const e = await addEndpoint(['device.offline', 'device.online']);
     await forwardDeviceStatus(db);
     const imei = `8678${String(Date.now()).slice(-11)}`;
-    const [dev] = await db.rows<{ id: string }>(
+    const [dev] = await db.rows<Row<'devices', 'id'>>(
       sql`INSERT INTO devices (company_id, imei, name, region, status) VALUES (${demo}, ${imei}, 'WH2', 'china_mainland', 'physical_card') RETURNING id`,
     );
     const at = new Date(Date.now() - 60_000);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
+import type { Row } from '../../../db/row.js';
 import { NUDGE } from './outbox.js';
 
 export const DEVICE_STATUS_JOB = 'webhooks.deviceStatus';
@@ -26,8 +27,8 @@ export async function forwardDeviceStatus(database: Database): Promise<{ deliver
         ON CONFLICT (key) DO NOTHING`,
   );
   return database.db.transaction(async (tx) => {
-    const [wm] = await database.rows<{ value: string }>(sql`SELECT value FROM meta WHERE key = ${WATERMARK} FOR UPDATE`, tx);
-    const [seen] = await database.rows<{ value: string }>(sql`SELECT value FROM meta WHERE key = ${SEEN} FOR UPDATE`, tx);
+    const [wm] = await database.rows<Row<'meta', 'value'>>(sql`SELECT value FROM meta WHERE key = ${WATERMARK} FOR UPDATE`, tx);
+    const [seen] = await database.rows<Row<'meta', 'value'>>(sql`SELECT value FROM meta WHERE key = ${SEEN} FOR UPDATE`, tx);
     const [hi] = await database.rows<{ upper: string | null; newest: string | null }>(
       sql`SELECT (SELECT max(id) FROM (SELECT id FROM device_status_events WHERE id > ${wm.value}::bigint AND id <= ${seen.value}::bigint
                                       ORDER BY id LIMIT ${BATCH}) s)::text AS upper,

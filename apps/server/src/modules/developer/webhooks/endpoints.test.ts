@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { otherCompany } from '../../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../../test/helper.js';
 import { allHandlers, buildApp } from '../../../app.js';
+import type { Count } from '../../../db/row.js';
 import { refusalOf } from './addresses.js';
 import { webhookHandlers } from './handlers.js';
 import { checkUrl, type Resolver } from './url-policy.js';
@@ -34,7 +35,7 @@ const resolve: Resolver = async (host) => {
 
 const post = (path: string, b: unknown = {}, s = admin, lang = 'en') => call(app, s, api(path), b, { lang }).then((r) => r.json() as Envelope);
 const add = (url: string, events = ['order.paid']) => post('/developer/webhook/add', { url, events });
-const count = async () => (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM webhook_endpoints`))[0].n;
+const count = async () => (await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM webhook_endpoints`))[0].n;
 
 beforeAll(async () => {
   t = await buildTestApp();

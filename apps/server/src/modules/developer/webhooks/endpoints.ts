@@ -2,6 +2,7 @@ import { DEVELOPER_LIMITS, type TWebhookEndpoint, type WebhookEvent } from '@rrp
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../../db/arrays.js';
 import type { Database, Tx } from '../../../db/client.js';
+import type { Count, Row } from '../../../db/row.js';
 import type { TenantScope } from '../../../db/scope.js';
 import { iso } from '../../../lib/units.js';
 import { AppError } from '../../../plugins/errors.js';
@@ -12,21 +13,14 @@ import { assertUrlAllowed, type WebhookOptions } from './url-policy.js';
 export type Ctx = { scope: TenantScope; actor: Actor; options: WebhookOptions };
 type EndpointWithSecret = TWebhookEndpoint & { secret: string };
 
-type Row = {
-  id: string;
-  url: string;
-  events: string[];
-  description: string;
-  secret: string;
-  enabled: boolean;
-  disabled_reason: string | null;
-  failing_since: string | Date | null;
-  created_at: string | Date;
-};
+type EndpointRow = Row<
+  'webhook_endpoints',
+  'id' | 'url' | 'events' | 'description' | 'secret' | 'enabled' | 'disabled_reason' | 'failing_since' | 'created_at'
+>;
 
 const COLUMNS = sql`id, url, events, description, secret, enabled, disabled_reason, failing_since, created_at`;
 
-const endpointOf = (r: Row): EndpointWithSecret => ({
+const endpointOf = (r: EndpointRow): EndpointWithSecret => ({
   id: r.id,
   url: r.url,
   events: r.events,
@@ -42,7 +36,7 @@ const auditView = (e: EndpointWithSecret) => ({ url: e.url, events: e.events.joi
 
 /** An endpoint of the company, locked for a change when `lock`; another company's id is not found (38003). */
 export async function findEndpoint(database: Database, scope: TenantScope, id: string, tx?: Tx, lock = false): Promise<EndpointWithSecret> {
-  const [r] = await database.rows<Row>(
+  const [r] = await database.rows<EndpointRow>(
     sql`SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = ${id} AND ${scope.owns()}${lock ? sql` FOR UPDATE` : sql``}`,
     tx,
   );
@@ -52,7 +46,7 @@ export async function findEndpoint(database: Database, scope: TenantScope, id: s
 
 /** The company's endpoints, oldest first, with their secrets (the owner copies them from here). */
 export async function listEndpoints(database: Database, scope: TenantScope): Promise<EndpointWithSecret[]> {
-  const rows = await database.rows<Row>(sql`SELECT ${COLUMNS} FROM webhook_endpoints WHERE ${scope.owns()} ORDER BY created_at, id`);
+  const rows = await database.rows<EndpointRow>(sql`SELECT ${COLUMNS} FROM webhook_endpoints WHERE ${scope.owns()} ORDER BY created_at, id`);
   return rows.map(endpointOf);
 }
 
@@ -63,9 +57,9 @@ export async function addEndpoint(ctx: Ctx & { database: Database }, body: { url
   return database.db.transaction(async (tx) => {
     // one writer of a company's endpoints at a time, so the count holds
     await database.rows(sql`SELECT id FROM companies WHERE id = ${ctx.scope.companyId} FOR NO KEY UPDATE`, tx);
-    const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM webhook_endpoints WHERE ${ctx.scope.owns()}`, tx);
+    const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM webhook_endpoints WHERE ${ctx.scope.owns()}`, tx);
     if (n.n >= DEVELOPER_LIMITS.webhooksPerCompany) throw new AppError(38006, { params: { max: DEVELOPER_LIMITS.webhooksPerCompany } });
-    const [r] = await database.rows<Row>(
+    const [r] = await database.rows<EndpointRow>(
       sql`INSERT INTO webhook_endpoints (company_id, url, events, description, secret)
           VALUES (${ctx.scope.companyId}, ${body.url}, ${textArray([...new Set(body.events)])}::text[], ${body.description ?? ''}, ${newEndpointSecret()})
           RETURNING ${COLUMNS}`,
@@ -98,7 +92,7 @@ export async function updateEndpoint(
     const before = await findEndpoint(database, ctx.scope, body.id, tx, true);
     const enabled = body.enabled ?? before.enabled;
     const restarted = enabled && !before.enabled;
-    const [r] = await database.rows<Row>(
+    const [r] = await database.rows<EndpointRow>(
       sql`UPDATE webhook_endpoints SET url = ${body.url ?? before.url},
                  events = ${textArray([...new Set(body.events ?? before.events)])}::text[],
                  description = ${body.description ?? before.description}, enabled = ${enabled},

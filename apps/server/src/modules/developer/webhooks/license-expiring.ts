@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
+import type { Row } from '../../../db/row.js';
 import { outboxCtes } from './outbox.js';
 
 export const LICENSE_EXPIRING_JOB = 'webhooks.licenseExpiring';
@@ -21,7 +22,7 @@ const HORIZON = 'webhooks.licenseExpiring.horizon';
 export async function announceExpiringLicenses(database: Database): Promise<void> {
   await database.rows(sql`INSERT INTO meta (key, value) VALUES (${HORIZON}, ${new Date().toISOString()}) ON CONFLICT (key) DO NOTHING`);
   await database.db.transaction(async (tx) => {
-    const [h] = await database.rows<{ value: string }>(sql`SELECT value FROM meta WHERE key = ${HORIZON} FOR UPDATE`, tx);
+    const [h] = await database.rows<Row<'meta', 'value'>>(sql`SELECT value FROM meta WHERE key = ${HORIZON} FOR UPDATE`, tx);
     const until = new Date(Date.now() + EXPIRING_NOTICE_DAYS * 86_400_000).toISOString();
     if (until <= h.value) return;
     await database.rows(

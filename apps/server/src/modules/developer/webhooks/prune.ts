@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
+import type { Row } from '../../../db/row.js';
 
 export const PRUNE_JOB = 'webhooks.prune';
 export const PRUNE_EVERY_MS = 60 * 60_000;
@@ -16,7 +17,7 @@ export async function pruneWebhookLog(database: Database, now = Date.now()): Pro
   const before = new Date(now - KEEP_DAYS * 86_400_000).toISOString();
   let total = 0;
   for (;;) {
-    const gone = await database.rows<{ id: string }>(
+    const gone = await database.rows<Row<'webhook_messages', 'id'>>(
       sql`DELETE FROM webhook_messages WHERE id IN (
             SELECT m.id FROM webhook_messages m
             WHERE m.created_at < ${before}::timestamptz
