@@ -54,7 +54,8 @@ for (const f of changed) {
   if (f.startsWith(`${SERVER}/`) && f.endsWith('.test.ts')) server.add(join(ROOT, f));
   else if (f.startsWith(`${SERVER}/src/modules/`)) for (const t of testsOfModule(f.split('/')[4])) server.add(t);
   else if (f.startsWith(`${SERVER}/test/access/`)) matrixParts.add('access');
-  else if (f.startsWith(`${SERVER}/`) && /\.(ts|sql|json)$/.test(f)) serverAll = true; // app, plugins, db, http: everything depends on them
+  else if (f.startsWith(`${SERVER}/`) && /\.(ts|sql|json)$/.test(f))
+    serverAll = true; // app, plugins, db, http: everything depends on them
   else if (f.startsWith('packages/contracts/src/')) {
     contracts = true;
     const area = f.split('/')[3];
@@ -81,8 +82,16 @@ if (serverAll || serverFiles.length) {
   if (flag('--pg')) steps.push(['server on PostgreSQL', vitest(SERVER, files, { RRP_TEST_DB: 'postgres' })]);
 }
 if (wechatpay) steps.push(['WeChat Pay simulator', vitest('apps/wechatpay-sim', [])]);
-if (web.length) steps.push(['web (tests related to the changed files)', { cmd: 'npx', args: ['vitest', 'related', '--run', '--root', 'apps/web', ...web.map((f) => join(ROOT, f))], env: {} }]);
-if (e2e.size) steps.push(['end-to-end (changed specs; run `npm run build` first)', { cmd: 'npx', args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...e2e], env: {} }]);
+if (web.length)
+  steps.push([
+    'web (tests related to the changed files)',
+    { cmd: 'npx', args: ['vitest', 'related', '--run', '--root', 'apps/web', ...web.map((f) => join(ROOT, f))], env: {} },
+  ]);
+if (e2e.size)
+  steps.push([
+    'end-to-end (changed specs; run `npm run build` first)',
+    { cmd: 'npx', args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...e2e], env: {} },
+  ]);
 
 console.log(`${changed.length} changed file(s)${since ? ` since ${since}` : ''}`);
 if (steps.length === 0) console.log('no tests touch them');
