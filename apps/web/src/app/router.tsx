@@ -17,7 +17,7 @@ import { loginUrlFor } from './redirect';
  * and the data router would add about 16 KiB (gzip) to the sign-in page.
  */
 const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'), { antdLocale: true });
-const InvitePage = lazyPage(() => import('../features/invite/InvitePage'));
+const InvitePage = lazyPage(() => import('../features/invitations/InvitePage'));
 const TermsPage = lazyPage(() => import('../features/legal/TermsPage'), { namespaces: ['legal'] });
 const PrivacyZhPage = lazyPage(() => import('../features/legal/PrivacyZhPage'), { namespaces: ['legal'] });
 const PrivacyEnPage = lazyPage(() => import('../features/legal/PrivacyEnPage'), { namespaces: ['legal'] });

@@ -114,7 +114,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     icon: ControlOutlined,
     permission: 'SERVICE_SETTING_MONITORSTRATEGY_INFO',
     section: 'serviceSettings',
-    page: lazyPage(() => import('../features/strategies/StrategiesPage'), { namespaces: ['strategies'], antdLocale: true }),
+    page: lazyPage(() => import('../features/monitoring/StrategiesPage'), { namespaces: ['strategies'], antdLocale: true }),
   },
   {
     path: '/network-detection',
