@@ -1,9 +1,8 @@
 import type { TCompanyNode } from '@rrp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, Skeleton, Table, Tag, Tree, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { formatDataText, formatUtc } from '../../lib/format';
+import { useOpsCompanyDetail } from './api';
 
 type TreeItem = { key: string; title: string; children: TreeItem[] };
 const toTree = (n: TCompanyNode): TreeItem => ({ key: n.id, title: n.name, children: n.children.map(toTree) });
@@ -11,7 +10,7 @@ const toTree = (n: TCompanyNode): TreeItem => ({ key: n.id, title: n.name, child
 /** One company as the operator sees it: profile, stock, its tree, members and certification. */
 export function CompanyDetailDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const detail = useQuery({ queryKey: ['ops', 'company', id], queryFn: () => api('POST /ops/company/detail', { id: id ?? '' }), enabled: !!id });
+  const detail = useOpsCompanyDetail(id);
   const d = detail.data;
   return (
     <Drawer open={!!id} onClose={onClose} size="large" title={d?.company.name ?? t('ops:company.detail')} destroyOnHidden>
