@@ -4,9 +4,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from './LoadFailed';
 
+const rowsOf = <T,>(data: readonly T[] | { list: readonly T[] } | undefined): readonly T[] => (data === undefined ? [] : 'list' in data ? data.list : data);
+
 type Props<T> = Omit<TableProps<T>, 'dataSource' | 'loading'> & {
-  /** the query answering every row at once */
-  list: UseQueryResult<T[]>;
+  /** the query answering every row at once (as an array, or as `{ list }`) */
+  list: UseQueryResult<readonly T[] | { list: readonly T[] }>;
   /** the title of the failure view (with a retry button) shown when the first load fails */
   loadFailed?: string;
   /** what an empty list shows once loaded */
@@ -25,7 +27,7 @@ export function QueryTable<T extends object>({ list, loadFailed, empty, locale, 
       size="middle"
       {...table}
       pagination={pagination}
-      dataSource={list.data ?? []}
+      dataSource={rowsOf(list.data)}
       loading={list.isPending}
       locale={{ ...locale, emptyText: list.isPending ? ' ' : (empty ?? <Empty description={t('common:list.empty')} />) }}
     />
