@@ -3,7 +3,7 @@
  * would refuse) and written back. A field with a fallback reads as it when absent and is left out
  * of the URL when equal to it, so the URL stays short.
  */
-export type UrlField<V> = { parse: (raw: string) => V | undefined; format: (value: V) => string; fallback?: V; key?: string };
+export type UrlField<V> = { parse(raw: string): V | undefined; format(value: V): string; fallback?: V; key?: string };
 
 /** The URL fields of a filter set, one per filter. */
 export type UrlFields<F> = { [K in keyof F]-?: UrlField<NonNullable<F[K]>> };
