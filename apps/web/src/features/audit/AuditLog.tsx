@@ -8,20 +8,19 @@ import { useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import dayjs from '../../lib/dayjs';
 import { formatUtc } from '../../lib/format';
-import { dayField, FilterBar, oneOfField, PAGE_SIZES, PagedTable, patternField, type UrlFields, useListUrl } from '../../lib/list';
+import { dayField, FilterBar, idField, oneOfField, PAGE_SIZES, PagedTable, type UrlFields, useListUrl } from '../../lib/list';
 import { UserText } from '../../lib/UserText';
 import { type AuditFilters, type AuditScope, downloadAudit, useAuditList } from './api';
 
 type Values = { action?: AuditAction; targetType?: string; companyId?: string; days?: [Dayjs | null, Dayjs | null] };
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FIELDS: UrlFields<AuditFilters> = {
   action: oneOfField(AUDIT_ACTIONS),
   targetType: oneOfField(AUDIT_TARGET_TYPES),
-  companyId: patternField(UUID_RE, 'company'),
+  companyId: idField('company'),
   from: dayField(),
   to: dayField(),
-  actorId: patternField(UUID_RE, 'actor'),
+  actorId: idField('actor'),
 };
 
 const show = (v: unknown): string => (v === null || v === undefined || v === '' ? '—' : typeof v === 'string' ? v : JSON.stringify(v));

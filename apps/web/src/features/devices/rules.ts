@@ -1,6 +1,6 @@
 import { DEVICE_STATUSES, type DeviceStatus, EXPORT_LIMITS, IMEI_RE, LIMITS } from '@rrp/contracts/constants';
 import dayjs from '../../lib/dayjs';
-import { flagField, oneOfField, patternField, readFilters, readPage, textField, type UrlFields, writeListQuery } from '../../lib/list';
+import { flagField, idField, oneOfField, patternField, readFilters, readPage, textField, type UrlFields, writeListQuery } from '../../lib/list';
 import type { ExportMode } from './api';
 
 /** Import files: .xlsx only, at most 5 MB (the server also limits rows to LIMITS.importMaxRows). */
@@ -106,7 +106,6 @@ export type DeviceListFilters = {
 
 export type ListFilters = DeviceListFilters & { page: number; size: number };
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const LIST_DEFAULT_SIZE = 20;
 
 /** How each filter is kept in the URL; values the API would refuse are dropped. */
@@ -115,7 +114,7 @@ export const DEVICE_LIST_FIELDS: UrlFields<DeviceListFilters> = {
   imei: patternField(/^\d{1,15}$/),
   status: oneOfField(DEVICE_STATUSES),
   online: flagField(),
-  groupId: patternField(UUID_RE, 'group'),
+  groupId: idField('group'),
   sort: oneOfField(LIST_SORTS, 'created_desc'),
 };
 

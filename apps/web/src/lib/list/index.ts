@@ -5,6 +5,7 @@ export { QueryTable } from './QueryTable';
 export {
   dayField,
   flagField,
+  idField,
   oneOfField,
   type Page,
   patternField,

@@ -18,6 +18,13 @@ export function patternField(re: RegExp, key?: string): UrlField<string> {
   return { parse: (raw) => (re.test(raw) ? raw : undefined), format: (v) => v, key };
 }
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A record's id (a UUID). */
+export function idField(key?: string): UrlField<string> {
+  return patternField(UUID_RE, key);
+}
+
 /** One of a set of values; with a fallback, that value when absent or unknown. */
 export function oneOfField<V extends string>(values: readonly V[], fallback?: V, key?: string): UrlField<V> {
   return { parse: (raw) => ((values as readonly string[]).includes(raw) ? (raw as V) : undefined), format: (v) => v, fallback, key };
