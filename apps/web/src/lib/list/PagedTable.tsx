@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Empty, Table, type TableProps } from 'antd';
+import { Empty, Table, type TablePaginationConfig, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from './LoadFailed';
@@ -20,13 +20,15 @@ type Props<T> = Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagination'> & {
   loadFailed?: string;
   /** what an empty list shows once loaded */
   empty?: ReactNode;
+  /** the pager's look where a list differs (no size changer, hidden on a single page, small) */
+  pager?: Pick<TablePaginationConfig, 'showSizeChanger' | 'hideOnSinglePage' | 'size'>;
 };
 
 /**
  * A server-paged list: the failure view with retry, loading while the first page or a new page
  * comes, the empty state once loaded, and a pager that goes back to page 1 when the size changes.
  */
-export function PagedTable<T extends object>({ list, page, setPage, pageSizes = PAGE_SIZES, totalText, loadFailed, empty, locale, ...table }: Props<T>) {
+export function PagedTable<T extends object>({ list, page, setPage, pageSizes = PAGE_SIZES, totalText, loadFailed, empty, pager, locale, ...table }: Props<T>) {
   const { t } = useTranslation();
   if (list.isError && !list.data) {
     return <LoadFailed title={loadFailed} retry={() => void list.refetch()} />;
@@ -46,6 +48,7 @@ export function PagedTable<T extends object>({ list, page, setPage, pageSizes = 
         pageSizeOptions: pageSizes.map(String),
         showTotal: totalText ?? ((total) => t('common:list.total', { count: total })),
         onChange: (pageNum, pageSize) => setPage({ pageNum: pageSize !== page.pageSize ? 1 : pageNum, pageSize }),
+        ...pager,
       }}
     />
   );
