@@ -2,6 +2,7 @@ export { FilterBar } from './FilterBar';
 export { LoadFailed } from './LoadFailed';
 export { PAGE_SIZES, PagedTable } from './PagedTable';
 export { QueryTable } from './QueryTable';
+export { RowsTable } from './RowsTable';
 export {
   dayField,
   flagField,
