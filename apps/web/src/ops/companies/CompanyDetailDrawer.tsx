@@ -1,7 +1,8 @@
 import type { TCompanyNode } from '@rrp/contracts';
-import { Descriptions, Drawer, Empty, Skeleton, Table, Tag, Tree, Typography } from 'antd';
+import { Descriptions, Drawer, Empty, Skeleton, Tag, Tree, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDataText, formatUtc } from '../../lib/format';
+import { RowsTable } from '../../lib/list';
 import { useOpsCompanyDetail } from './api';
 
 type TreeItem = { key: string; title: string; children: TreeItem[] };
@@ -36,12 +37,11 @@ export function CompanyDetailDrawer({ id, onClose }: { id: string | null; onClos
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {t('ops:company.memberList')}
           </Typography.Title>
-          <Table
+          <RowsTable
             rowKey="id"
             size="small"
-            pagination={false}
             scroll={{ x: 'max-content' }}
-            dataSource={d.members}
+            rows={d.members}
             locale={{ emptyText: t('ops:company.noMembers') }}
             columns={[
               { title: t('members:field.name'), dataIndex: 'name' },
