@@ -3,12 +3,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp } from 'antd';
 import { Route, Routes } from 'react-router';
 import ConsoleLayout from '../layout/ConsoleLayout';
+import { RouteTableProvider } from '../layout/routeTable';
 import '../lib/dayjs';
+import { AntdLocale } from '../i18n/AntdLocale';
+import { lazyPage } from '../lib/lazyPage';
+import { ERROR_PATHS } from '../lib/paths';
+import { queryClient } from '../lib/queryClient';
 import { ToastBridge } from '../lib/ToastBridge';
-import { AntdLocale } from './AntdLocale';
-import { lazyPage } from './lazyPage';
-import { ERROR_PATHS } from './paths';
-import { queryClient } from './queryClient';
 import { RequirePermission } from './RequirePermission';
 import { CONSOLE_ROUTES } from './routes';
 
@@ -27,7 +28,13 @@ export default function ConsoleApp() {
         <AntdApp message={{ duration: TIMING.messageDurationS, maxCount: 3 }}>
           <ToastBridge />
           <Routes>
-            <Route element={<ConsoleLayout />}>
+            <Route
+              element={
+                <RouteTableProvider routes={CONSOLE_ROUTES}>
+                  <ConsoleLayout />
+                </RouteTableProvider>
+              }
+            >
               {CONSOLE_ROUTES.map((route) => (
                 <Route
                   key={route.path}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { type PermissionRule, useCan } from '../lib/access';
-import { ERROR_PATHS } from './paths';
+import { ERROR_PATHS } from '../lib/paths';
 
 /** A page whose permission (or none of whose codes) is not held sends the person to /401. */
 export function RequirePermission({ code, children }: { code?: PermissionRule; children: ReactNode }) {

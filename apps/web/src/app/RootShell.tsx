@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { ErrorBoundary } from './ErrorBoundary';
+import { ErrorBoundary } from '../layout/ErrorBoundary';
 import { OfflineBanner } from './OfflineBanner';
 
 /** The loading state of lazy pages: a CSS spinner, so no antd component is needed to show it. */

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { CONSOLE_NAMESPACES, OPS_NAMESPACES } from '../i18n';
 import { holds } from '../lib/access';
+import { lazyPage } from '../lib/lazyPage';
+import { HOME_PATH, OPS_PATH } from '../lib/paths';
+import { loginUrlFor, safeRedirect } from '../lib/redirect';
 import { getSession, refreshSession, useSession } from '../lib/session';
-import { lazyPage } from './lazyPage';
-import { HOME_PATH, OPS_PATH } from './paths';
-import { loginUrlFor, safeRedirect } from './redirect';
 
 /** The console: data layer, antd App, layout and pages; downloaded only once signed in. */
 const ConsoleApp = lazyPage(() => import('./ConsoleApp'), { namespaces: CONSOLE_NAMESPACES, antdLocale: true });
@@ -20,8 +20,8 @@ const isOpsPath = (p: string) => p === OPS_PATH || p.startsWith(`${OPS_PATH}/`);
  * the sign-in requests run), so the first console render needs no further download.
  */
 export async function preloadConsole(pathname: string): Promise<void> {
-  const [, { findRoute }] = await Promise.all([ConsoleApp.preload(), import('./routes')]);
-  await findRoute(pathname)?.page.preload();
+  const [, { findConsoleRoute }] = await Promise.all([ConsoleApp.preload(), import('./routes')]);
+  await findConsoleRoute(pathname)?.page.preload();
 }
 
 /** How long signing in waits for the landing page's data before it opens the page anyway. */
@@ -29,8 +29,8 @@ const PREFETCH_WAIT_MS = 3000;
 
 /** Once signed in: reads the data of the page at `pathname`, if it declares any and may be opened. */
 export async function prefetchConsoleData(pathname: string): Promise<void> {
-  const [{ queryClient }, { findRoute }] = await Promise.all([import('./queryClient'), import('./routes')]);
-  const route = findRoute(pathname);
+  const [{ queryClient }, { findConsoleRoute }] = await Promise.all([import('../lib/queryClient'), import('./routes')]);
+  const route = findConsoleRoute(pathname);
   if (!route?.prefetch || !holds(getSession().permissions, route.permission)) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([route.prefetch(queryClient), new Promise((resolve) => (timer = setTimeout(resolve, PREFETCH_WAIT_MS)))]);

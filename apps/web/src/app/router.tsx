@@ -2,11 +2,11 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import LoginPage from '../features/auth/LoginPage';
 import { setHttpHooks } from '../lib/http';
-import { PublicOnly, RequireAuth } from './guards';
-import { lazyPage } from './lazyPage';
-import { PUBLIC_PATHS } from './paths';
+import { lazyPage } from '../lib/lazyPage';
+import { PUBLIC_PATHS } from '../lib/paths';
+import { loginUrlFor } from '../lib/redirect';
+import { PublicOnly, prefetchConsoleData, preloadConsole, preloadOps, RequireAuth } from './guards';
 import { RootShell } from './RootShell';
-import { loginUrlFor } from './redirect';
 
 /*
  * The route tree. The sign-in page is part of the first download (it is where a visit starts);
@@ -16,8 +16,10 @@ import { loginUrlFor } from './redirect';
  * Declarative routes (<Routes>) rather than a data router: the app uses no loaders or actions,
  * and the data router would add about 16 KiB (gzip) to the sign-in page.
  */
+const LANDING = { preloadConsole, prefetchConsoleData, preloadOps };
+
 const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'), { antdLocale: true });
-const InvitePage = lazyPage(() => import('../features/invite/InvitePage'));
+const InvitePage = lazyPage(() => import('../features/invitations/InvitePage'));
 const TermsPage = lazyPage(() => import('../features/legal/TermsPage'), { namespaces: ['legal'] });
 const PrivacyZhPage = lazyPage(() => import('../features/legal/PrivacyZhPage'), { namespaces: ['legal'] });
 const PrivacyEnPage = lazyPage(() => import('../features/legal/PrivacyEnPage'), { namespaces: ['legal'] });
@@ -49,7 +51,7 @@ export function AppRoutes() {
         <Route element={<RootShell />}>
           <Route index element={<Navigate to="/login" replace />} />
           <Route element={<PublicOnly />}>
-            <Route path="/login" element={<LoginPage />} />
+            <Route path="/login" element={<LoginPage landing={LANDING} />} />
             <Route path="/register" element={<RegisterPage />} />
           </Route>
           <Route path="/invite" element={<InvitePage />} />

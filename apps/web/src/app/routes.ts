@@ -28,44 +28,19 @@ import {
   UserOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
-import type { QueryClient } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
 import { prefetchOverview } from '../features/home/api';
-import type { PermissionRule } from '../lib/access';
-import { type LazyPage, lazyPage } from './lazyPage';
-import { HOME_PATH } from './paths';
-import type { SectionKey } from './sections';
+import { type ConsoleRoute, findRoute } from '../layout/routeTable';
+import { lazyPage } from '../lib/lazyPage';
+import { HOME_PATH } from '../lib/paths';
 
-export { HOME_PATH, LOGIN_PATH, PUBLIC_PATHS } from './paths';
+export type { ConsoleRoute } from '../layout/routeTable';
+export { HOME_PATH, LOGIN_PATH, PUBLIC_PATHS } from '../lib/paths';
 
 /**
  * The console's route table: one entry per signed-in page. The router, the side menu, the
- * tabs and the breadcrumb are all built from it. To add a page, add an entry here (and its
- * title to locales/<lng>/menu.json).
+ * tabs and the breadcrumb are all built from it (the layout receives it through
+ * RouteTableProvider). To add a page, add an entry here (and its title to locales/<lng>/menu.json).
  */
-export type ConsoleRoute = {
-  path: string;
-  /** i18n key of the page title (menu, tab, breadcrumb, document title) */
-  titleKey: string;
-  icon?: ComponentType;
-  /** permission code needed to open the page (or any one of several); none means any signed-in member */
-  permission?: PermissionRule;
-  /** menu section parent; none puts the page at the top level of the menu */
-  section?: SectionKey;
-  hideInMenu?: boolean;
-  /** the menu entry to highlight for a hidden page (e.g. a detail page) */
-  activeMenu?: string;
-  /** breadcrumb parent page path */
-  parent?: string;
-  /** keep the page mounted while its tab is open (default true) */
-  cache?: boolean;
-  /** whether its tab can be closed (default true) */
-  closable?: boolean;
-  page: LazyPage<ComponentType>;
-  /** reads the page's data ahead of its first render (used when signing in lands on it) */
-  prefetch?: (client: QueryClient) => Promise<unknown>;
-};
-
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   {
     path: HOME_PATH,
@@ -114,7 +89,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     icon: ControlOutlined,
     permission: 'SERVICE_SETTING_MONITORSTRATEGY_INFO',
     section: 'serviceSettings',
-    page: lazyPage(() => import('../features/strategies/StrategiesPage'), { namespaces: ['strategies'], antdLocale: true }),
+    page: lazyPage(() => import('../features/monitoring/StrategiesPage'), { namespaces: ['strategies'], antdLocale: true }),
   },
   {
     path: '/network-detection',
@@ -307,11 +282,5 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   },
 ];
 
-function normalise(pathname: string): string {
-  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-}
-
-export function findRoute(pathname: string, routes: readonly ConsoleRoute[] = CONSOLE_ROUTES): ConsoleRoute | undefined {
-  const p = normalise(pathname);
-  return routes.find((r) => r.path === p);
-}
+/** The entry of a console path (its trailing slash ignored). */
+export const findConsoleRoute = (pathname: string): ConsoleRoute | undefined => findRoute(pathname, CONSOLE_ROUTES);

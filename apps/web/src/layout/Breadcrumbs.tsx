@@ -1,11 +1,12 @@
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { findRoute } from '../app/routes';
-import { findSection } from '../app/sections';
+import { useFindRoute } from './routeTable';
+import { findSection } from './sections';
 
 /** Section › parent page › page, from the route table. */
 export function Breadcrumbs() {
+  const findRoute = useFindRoute();
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const route = findRoute(pathname);

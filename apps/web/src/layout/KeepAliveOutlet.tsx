@@ -1,7 +1,7 @@
 import { Activity, type ReactNode, Suspense, useRef } from 'react';
 import { type Location, UNSAFE_LocationContext as LocationContext, useLocation, useNavigationType, useOutlet } from 'react-router';
-import { findRoute } from '../app/routes';
 import { PageSkeleton } from './PageSkeleton';
+import { useFindRoute } from './routeTable';
 import { useTabsState } from './tabsStore';
 
 type Entry = { element: ReactNode; location: Location };
@@ -13,6 +13,7 @@ type Entry = { element: ReactNode; location: Location };
  * never kept.
  */
 export function KeepAliveOutlet() {
+  const findRoute = useFindRoute();
   const outlet = useOutlet();
   const location = useLocation();
   const navigationType = useNavigationType();

@@ -3,7 +3,8 @@ import { Button, Dropdown, type MenuProps, Tooltip } from 'antd';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { findRoute, HOME_PATH } from '../app/routes';
+import { HOME_PATH } from '../lib/paths';
+import { useFindRoute } from './routeTable';
 import { type TabItem, tabsStore, useTabsState } from './tabsStore';
 
 /**
@@ -12,6 +13,7 @@ import { type TabItem, tabsStore, useTabsState } from './tabsStore';
  * keyboard closes with Delete), arrows move between tabs, and the history button sits outside it.
  */
 export function PageTabs() {
+  const findRoute = useFindRoute();
   const { t } = useTranslation();
   const { tabs, history } = useTabsState();
   const { pathname } = useLocation();

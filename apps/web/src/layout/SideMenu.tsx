@@ -2,10 +2,10 @@ import { Menu, type MenuProps } from 'antd';
 import { createElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { CONSOLE_ROUTES, findRoute } from '../app/routes';
 import { holds } from '../lib/access';
 import { useSession } from '../lib/session';
 import { buildMenu, type MenuNode, sectionKeyOf } from './menuModel';
+import { useFindRoute, useRouteTable } from './routeTable';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -19,13 +19,15 @@ function toItems(nodes: MenuNode[], t: (k: string) => string): Item[] {
 }
 
 export function SideMenu({ collapsed }: { collapsed: boolean }) {
+  const findRoute = useFindRoute();
+  const routes = useRouteTable();
   const { t } = useTranslation();
   const { permissions } = useSession();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const route = findRoute(pathname);
 
-  const nodes = useMemo(() => buildMenu(CONSOLE_ROUTES, (r) => holds(permissions, r.permission)), [permissions]);
+  const nodes = useMemo(() => buildMenu(routes, (r) => holds(permissions, r.permission)), [routes, permissions]);
   const items = useMemo(() => toItems(nodes, t), [nodes, t]);
 
   const currentSection = sectionKeyOf(route);

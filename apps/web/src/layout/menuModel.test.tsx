@@ -2,12 +2,12 @@ import { HomeOutlined } from '@ant-design/icons';
 import { screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { beforeEach, describe, expect, test } from 'vitest';
-import type { ConsoleRoute } from '../app/routes';
 import { CONSOLE_ROUTES } from '../app/routes';
 import { loadNamespaces } from '../i18n';
 import { holds } from '../lib/access';
 import { mockApi, OVERVIEW, renderApp, resetState, signIn } from '../test/utils';
 import { buildMenu } from './menuModel';
+import type { ConsoleRoute } from './routeTable';
 
 const page = (() => null) as unknown as ConsoleRoute['page'];
 const r = (path: string, extra: Partial<ConsoleRoute> = {}): ConsoleRoute => ({ path, titleKey: `t${path}`, page, ...extra });

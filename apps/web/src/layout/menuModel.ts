@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import type { ConsoleRoute } from '../app/routes';
-import { type MenuSection, SECTIONS } from '../app/sections';
+import type { ConsoleRoute } from './routeTable';
+import { type MenuSection, SECTIONS } from './sections';
 
 /**
  * The side menu as data: pages the person may open, grouped under their section parent.

@@ -1,6 +1,6 @@
 import { LIMITS } from '@rrp/contracts/constants';
 import { useSyncExternalStore } from 'react';
-import { HOME_PATH } from '../app/paths';
+import { HOME_PATH } from '../lib/paths';
 import { readJson, removeKey, writeJson } from '../lib/storage';
 import { HISTORY_STORAGE_KEY, onUserReset, TABS_STORAGE_KEY } from '../lib/userData';
 

@@ -2,15 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { findRoute } from '../app/routes';
 import { accountKeys, fetchAccountInfo } from '../features/account/api';
 import { holds } from '../lib/access';
 import { freshAccount, getSession, storeAccount, useSession } from '../lib/session';
 import { usePageTitle } from '../lib/usePageTitle';
+import { useFindRoute } from './routeTable';
 import { tabsStore, useTabsState } from './tabsStore';
 
 /** Opens (or refreshes) the tab of the current page and records it in the recent history. */
 export function useTrackTabs(): void {
+  const findRoute = useFindRoute();
   const { pathname, search } = useLocation();
   const { loggedIn, permissions } = useSession();
   // after a reset (another account's tabs were dropped) the current page gets its tab back
@@ -23,7 +24,7 @@ export function useTrackTabs(): void {
     if (!route) return;
     if (!holds(permissions, route.permission)) return;
     tabsStore.open({ key: route.path, url: pathname + search, titleKey: route.titleKey, closable: route.closable !== false });
-  }, [pathname, search, loggedIn, permissions, epoch]);
+  }, [pathname, search, loggedIn, permissions, epoch, findRoute]);
 }
 
 const ACCOUNT_STALE_MS = 5 * 60 * 1000;
@@ -48,6 +49,7 @@ export function useAccountRefresh(): void {
 
 /** "<page> - RRP Console" in the current language. */
 export function useDocumentTitle(): void {
+  const findRoute = useFindRoute();
   const { pathname } = useLocation();
   const { t } = useTranslation();
   const route = findRoute(pathname);

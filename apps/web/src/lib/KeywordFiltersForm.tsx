@@ -1,5 +1,5 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select } from 'antd';
+import { FilterBar } from './list';
 
 /** A list's filters: a keyword, a state and an operator, each only when set. */
 export type KeywordFilters<S extends string, O extends string> = { keyword?: string; state?: S; operatorCode?: O };
@@ -28,11 +28,21 @@ export function filtersOf<S extends string, O extends string>(v: KeywordFilters<
   return out;
 }
 
+/** The form keeps what was typed; the list holds the applied filters. */
+const NO_VALUES = {};
+
 /** The filter bar of the eSIM and AT card lists: keyword, state, operator, search and reset. */
 export function KeywordFiltersForm<S extends string, O extends string>({ prefix, texts, states, operators, onApply }: Props<S, O>) {
   const [form] = Form.useForm<KeywordFilters<S, O>>();
   return (
-    <Form<KeywordFilters<S, O>> form={form} layout="inline" className={`${prefix}-filters`} name={`${prefix}-filters`} onFinish={(v) => onApply(filtersOf(v))}>
+    <FilterBar<KeywordFilters<S, O>>
+      prefix={prefix}
+      values={NO_VALUES}
+      form={form}
+      onApply={(v) => onApply(filtersOf(v))}
+      searchText={texts.search}
+      resetText={texts.reset}
+    >
       <Form.Item name="keyword" label={texts.keyword}>
         <Input
           allowClear
@@ -58,23 +68,6 @@ export function KeywordFiltersForm<S extends string, O extends string>({ prefix,
           options={operators}
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={`${prefix}-filter-search`}>
-            {texts.search}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            data-testid={`${prefix}-filter-reset`}
-            onClick={() => {
-              form.resetFields();
-              onApply({});
-            }}
-          >
-            {texts.reset}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterBar>
   );
 }

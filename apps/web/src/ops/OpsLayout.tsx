@@ -1,5 +1,4 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Layout, Menu, Skeleton, Space, Typography } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +6,9 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '../features/auth/useLogout';
 import { LanguageSwitch } from '../layout/header/LanguageSwitch';
 import { LogoMark } from '../layout/header/Logo';
-import { api } from '../lib/api';
 import { useFocusableScrollRegions } from '../lib/useFocusableScrollRegions';
 import { usePageTitle } from '../lib/usePageTitle';
+import { useStaffAccount } from './account/api';
 import { OPS_ROUTES } from './routes';
 import './ops.css';
 
@@ -19,7 +18,7 @@ export function OpsLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const logout = useLogout();
-  const me = useQuery({ queryKey: ['ops', 'me'], queryFn: () => api('POST /ops/account/query') });
+  const me = useStaffAccount();
   const current = OPS_ROUTES.find((r) => r.path === pathname);
   usePageTitle(current ? t(current.titleKey) : t('ops:title'));
   useFocusableScrollRegions();

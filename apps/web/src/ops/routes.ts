@@ -12,7 +12,7 @@ import {
 } from '@ant-design/icons';
 import type { StaffPermission } from '@rrp/contracts/constants';
 import type { ComponentType } from 'react';
-import { type LazyPage, lazyPage } from '../app/lazyPage';
+import { type LazyPage, lazyPage } from '../lib/lazyPage';
 
 /** The back office's route table: its menu and pages, each behind a staff permission code. */
 export type OpsRoute = { path: string; titleKey: string; icon: ComponentType; permission: StaffPermission; page: LazyPage<ComponentType> };

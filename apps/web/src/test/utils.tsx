@@ -3,12 +3,12 @@ import { cleanup, render } from '@testing-library/react';
 import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { vi } from 'vitest';
 import { Providers } from '../app/Providers';
-import { queryClient } from '../app/queryClient';
 import { AppRoutes } from '../app/router';
 import { wireHttp } from '../app/wireHttp';
 import { resetCountries } from '../features/auth/api';
 import { tabsStore } from '../layout/tabsStore';
 import { resetHttpHooks } from '../lib/http';
+import { queryClient } from '../lib/queryClient';
 import { clearSession, startSession, storeAccount } from '../lib/session';
 
 export type ApiHandler = (body: unknown, init: RequestInit) => unknown;

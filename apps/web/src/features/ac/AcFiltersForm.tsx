@@ -1,7 +1,7 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { AC_OPERATOR_CODES, AC_STATUSES } from '@rrp/contracts/constants';
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FilterBar } from '../../lib/list';
 import type { AcListRequest, AcOperatorCode, AcStatus } from './api';
 import { acOperatorLabel, acStatusLabel } from './labels';
 
@@ -12,6 +12,9 @@ type Values = { status?: AcStatus; operatorCode?: AcOperatorCode; keyword?: stri
 
 /** The keyword limit of the list request (zKeyword). */
 const KEYWORD_MAX = 50;
+
+/** The form keeps what was typed; the list holds the applied filters. */
+const NO_VALUES = {};
 
 /** The form's values as the request's filters: only those set, the keyword trimmed. */
 export function filtersOf(v: Values): AcFilters {
@@ -28,7 +31,14 @@ export function AcFiltersForm({ onApply }: { onApply: (filters: AcFilters) => vo
   const [form] = Form.useForm<Values>();
   const all = t('ac:list.all');
   return (
-    <Form<Values> form={form} layout="inline" className="ac-filters" name="ac-filters" onFinish={(v) => onApply(filtersOf(v))}>
+    <FilterBar<Values>
+      prefix="ac"
+      values={NO_VALUES}
+      form={form}
+      onApply={(v) => onApply(filtersOf(v))}
+      searchText={t('ac:list.search')}
+      resetText={t('ac:list.reset')}
+    >
       <Form.Item name="status" label={t('ac:field.status')}>
         <Select
           allowClear
@@ -59,23 +69,6 @@ export function AcFiltersForm({ onApply }: { onApply: (filters: AcFilters) => vo
           data-testid="ac-filter-keyword"
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="ac-filter-search">
-            {t('ac:list.search')}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            data-testid="ac-filter-reset"
-            onClick={() => {
-              form.resetFields();
-              onApply({});
-            }}
-          >
-            {t('ac:list.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterBar>
   );
 }

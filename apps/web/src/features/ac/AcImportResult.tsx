@@ -1,5 +1,6 @@
-import { Button, Descriptions, Result, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Descriptions, Result, Space, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RowsTable } from '../../lib/list';
 import type { TAcImportResult } from './api';
 
 type Failure = TAcImportResult['failures'][number];
@@ -53,14 +54,13 @@ export function AcImportResult({ result, onAgain, onClose }: { result: TAcImport
           <Typography.Title level={5} className="ac-import-failures-title">
             {t('ac:result.failuresTitle')}
           </Typography.Title>
-          <Table<Failure>
+          <RowsTable<Failure>
             rowKey={(f) => `${f.row}-${f.reason}-${f.acCode}`}
             size="small"
             data-testid="ac-import-failures"
             columns={columns}
-            dataSource={result.failures}
+            rows={result.failures}
             scroll={{ x: 540 }}
-            pagination={failed > 10 ? { pageSize: 10, showSizeChanger: false, size: 'small' } : false}
           />
         </>
       )}

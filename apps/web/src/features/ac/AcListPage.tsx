@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Grid, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '../../lib/PagedTable';
+import { PagedTable } from '../../lib/list';
 import { AcBindDialog } from './AcBindDialog';
 import { AcCodeFormat } from './AcCodeFormat';
 import { type AcFilters, AcFiltersForm } from './AcFiltersForm';

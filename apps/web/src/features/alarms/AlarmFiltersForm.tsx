@@ -1,8 +1,8 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { ALARM_LEVELS, ALARM_STATES, ALARM_TYPES } from '@rrp/contracts/constants';
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { DatePicker, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { FilterBar } from '../../lib/list';
 import type { AlarmLevel, AlarmListRequest, AlarmState, AlarmType } from './api';
 
 /** The filters of the alarm list (the request without its page). */
@@ -16,6 +16,9 @@ type Values = {
   imei?: string;
   days?: [Dayjs | null, Dayjs | null] | null;
 };
+
+/** The form keeps what was typed; the list holds the applied filters. */
+const NO_VALUES = {};
 
 /** The form's values as the request's filters: only those set (dates as UTC days). */
 export function filtersOf(v: Values): AlarmFilters {
@@ -38,7 +41,14 @@ export function AlarmFiltersForm({ onApply }: { onApply: (filters: AlarmFilters)
   const [form] = Form.useForm<Values>();
   const all = t('alarms:list.all');
   return (
-    <Form<Values> form={form} layout="inline" className="alarm-filters" name="alarm-filters" onFinish={(v) => onApply(filtersOf(v))}>
+    <FilterBar<Values>
+      prefix="alarm"
+      values={NO_VALUES}
+      form={form}
+      onApply={(v) => onApply(filtersOf(v))}
+      searchText={t('alarms:list.search')}
+      resetText={t('alarms:list.reset')}
+    >
       <Form.Item name="type" label={t('alarms:field.type')}>
         <Select
           allowClear
@@ -93,23 +103,6 @@ export function AlarmFiltersForm({ onApply }: { onApply: (filters: AlarmFilters)
       <Form.Item name="days" label={t('alarms:list.days')}>
         <DatePicker.RangePicker allowEmpty={[true, true]} className="alarm-filter-days" data-testid="alarm-filter-days" />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="alarm-filter-search">
-            {t('alarms:list.search')}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            data-testid="alarm-filter-reset"
-            onClick={() => {
-              form.resetFields();
-              onApply({});
-            }}
-          >
-            {t('alarms:list.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterBar>
   );
 }

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCan } from '../../lib/access';
-import { PagedTable } from '../../lib/PagedTable';
+import { PagedTable } from '../../lib/list';
 import { type AlarmFilters, AlarmFiltersForm } from './AlarmFiltersForm';
 import { ALARM_TABLE_WIDTH, alarmColumns } from './alarmColumns';
 import { type AlarmListRequest, type TAlarm, useAlarmList, useHandleAlarms } from './api';

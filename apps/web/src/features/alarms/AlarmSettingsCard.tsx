@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ALARM_LIMITS as L } from '@rrp/contracts/constants';
-import { App, Button, Card, Empty, Grid, Result, Table, Typography } from 'antd';
+import { App, Button, Card, Empty, Grid, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryTable } from '../../lib/list';
 import { useGroups } from '../devices/api';
 import { groupLabel } from '../devices/labels';
 import { AlarmSettingDialog } from './AlarmSettingDialog';
@@ -99,25 +100,15 @@ export function AlarmSettingsCard() {
       <Typography.Paragraph type="secondary" className="alarm-note">
         {t('alarms:setting.explain')}
       </Typography.Paragraph>
-      {list.isError && !list.data ? (
-        <Result
-          status="warning"
-          title={t('alarms:setting.loadFailed')}
-          extra={<Button onClick={() => void list.refetch()}>{t('common:action.retry')}</Button>}
-        />
-      ) : (
-        <Table<TAlarmSetting>
-          rowKey="id"
-          size="middle"
-          data-testid="settings-table"
-          columns={columns}
-          dataSource={rows}
-          loading={list.isPending}
-          scroll={{ x: SETTING_TABLE_WIDTH }}
-          pagination={false}
-          locale={{ emptyText: list.isPending ? ' ' : <Empty description={t('alarms:setting.empty')} /> }}
-        />
-      )}
+      <QueryTable<TAlarmSetting>
+        list={list}
+        loadFailed={t('alarms:setting.loadFailed')}
+        rowKey="id"
+        data-testid="settings-table"
+        columns={columns}
+        scroll={{ x: SETTING_TABLE_WIDTH }}
+        empty={<Empty description={t('alarms:setting.empty')} />}
+      />
       <AlarmSettingDialog open={open} setting={editing} onClose={() => setOpen(false)} />
     </Card>
   );

@@ -2,7 +2,7 @@ import { App, Card, Empty, Grid, Typography } from 'antd';
 import { type HTMLAttributes, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/access';
-import { PagedTable } from '../../lib/PagedTable';
+import { PagedTable } from '../../lib/list';
 import { type AtCardFilters, AtCardFiltersForm } from './AtCardFiltersForm';
 import { AtLogDrawer } from './AtLogDrawer';
 import { type AtCardListRequest, type TAtCard, useAtCardList, useAtCommand } from './api';

@@ -1,18 +1,27 @@
 import { ExportOutlined } from '@ant-design/icons';
-import type { ApiBody, TAuditEvent } from '@rrp/contracts';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@rrp/contracts/constants';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Select, Space, Table, Tag, Typography } from 'antd';
+import type { TAuditEvent } from '@rrp/contracts';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction } from '@rrp/contracts/constants';
+import { Button, Card, DatePicker, Form, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { api, download } from '../../lib/api';
+import dayjs from '../../lib/dayjs';
 import { formatUtc } from '../../lib/format';
+import { dayField, FilterBar, idField, oneOfField, PAGE_SIZES, PagedTable, type UrlFields, useListUrl } from '../../lib/list';
 import { UserText } from '../../lib/UserText';
+import { type AuditFilters, type AuditScope, downloadAudit, useAuditList } from './api';
 
-type Filters = Omit<ApiBody<'POST /rrp/audit/list'>, 'pageNum' | 'pageSize'>;
-type Scope = 'customer' | 'platform';
+type Values = { action?: AuditAction; targetType?: string; companyId?: string; days?: [Dayjs | null, Dayjs | null] };
+
+const FIELDS: UrlFields<AuditFilters> = {
+  action: oneOfField(AUDIT_ACTIONS),
+  targetType: oneOfField(AUDIT_TARGET_TYPES),
+  companyId: idField('company'),
+  from: dayField(),
+  to: dayField(),
+  actorId: idField('actor'),
+};
 
 const show = (v: unknown): string => (v === null || v === undefined || v === '' ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
 
@@ -39,36 +48,34 @@ export function Changes({ changes }: { changes: TAuditEvent['changes'] }) {
  * The audit log with its filters and xlsx export: a customer's company and sub-companies
  * (`customer`), or every company in the back office (`platform`).
  */
-export function AuditLog({ scope, companies }: { scope: Scope; companies?: { value: string; label: string }[] }) {
+export function AuditLog({ scope, companies }: { scope: AuditScope; companies?: { value: string; label: string }[] }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ action?: string; targetType?: string; companyId?: string; days?: [Dayjs, Dayjs] }>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const { filters, page, setFilters, setPage } = useListUrl({ fields: FIELDS, pageSizes: PAGE_SIZES, defaultSize: 20 });
   const [exporting, setExporting] = useState(false);
-  const body = { ...filters, ...page };
-  const list = useQuery({
-    queryKey: ['audit', scope, body],
-    queryFn: () => (scope === 'customer' ? api('POST /rrp/audit/list', body) : api('POST /ops/audit/list', body)),
-    placeholderData: keepPreviousData,
-  });
+  const list = useAuditList(scope, { ...filters, ...page });
+  const values = useMemo<Values>(
+    () => ({
+      action: filters.action,
+      targetType: filters.targetType,
+      companyId: filters.companyId,
+      days: filters.from || filters.to ? [filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null] : undefined,
+    }),
+    [filters],
+  );
 
-  const apply = (v: { action?: string; targetType?: string; companyId?: string; days?: [Dayjs, Dayjs] }) => {
+  const apply = (v: Values) =>
     setFilters({
-      action: v.action as Filters['action'],
+      action: v.action,
       targetType: v.targetType,
       companyId: v.companyId,
       from: v.days?.[0]?.format('YYYY-MM-DD'),
       to: v.days?.[1]?.format('YYYY-MM-DD'),
     });
-    setPage({ ...page, pageNum: 1 });
-  };
 
   const exportXlsx = async () => {
     setExporting(true);
-    const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) as Record<string, string>;
     try {
-      if (scope === 'customer') await download('GET /rrp/audit/export', { query: query as never, fallbackName: 'audit.xlsx' });
-      else await download('GET /ops/audit/export', { query: query as never, fallbackName: 'audit.xlsx' });
+      await downloadAudit(scope, filters);
     } catch {
       /* shown by the http client */
     } finally {
@@ -121,56 +128,39 @@ export function AuditLog({ scope, companies }: { scope: Scope; companies?: { val
         </Button>
       }
     >
-      <Form form={form} layout="inline" onFinish={apply} style={{ rowGap: 12, marginBottom: 16 }}>
+      <FilterBar<Values> prefix="audit" values={values} onApply={apply} searchText={t('audit:search')} resetText={t('audit:reset')}>
         <Form.Item name="action" label={t('audit:column.action')}>
           <Select
             allowClear
             showSearch
             optionFilterProp="label"
-            style={{ minWidth: 180 }}
             aria-label={t('audit:column.action')}
             options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`audit:action.${a}`) }))}
           />
         </Form.Item>
         <Form.Item name="targetType" label={t('audit:column.targetType')}>
-          <Select
-            allowClear
-            style={{ minWidth: 140 }}
-            aria-label={t('audit:column.targetType')}
-            options={AUDIT_TARGET_TYPES.map((x) => ({ value: x, label: t(`audit:target.${x}`) }))}
-          />
+          <Select allowClear aria-label={t('audit:column.targetType')} options={AUDIT_TARGET_TYPES.map((x) => ({ value: x, label: t(`audit:target.${x}`) }))} />
         </Form.Item>
         {companies && (
           <Form.Item name="companyId" label={t('audit:column.company')}>
-            <Select allowClear showSearch optionFilterProp="label" style={{ minWidth: 180 }} aria-label={t('audit:column.company')} options={companies} />
+            <Select allowClear showSearch optionFilterProp="label" aria-label={t('audit:column.company')} options={companies} />
           </Form.Item>
         )}
         <Form.Item name="days" label={t('audit:column.days')}>
           <DatePicker.RangePicker allowEmpty={[true, true]} />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="audit-search">
-            {t('audit:search')}
-          </Button>
-          <Button onClick={() => (form.resetFields(), setFilters({}), setPage({ ...page, pageNum: 1 }))}>{t('audit:reset')}</Button>
-        </Space>
-      </Form>
+      </FilterBar>
       <Typography.Paragraph type="secondary">{t('audit:utc')}</Typography.Paragraph>
-      <Table<TAuditEvent>
+      <PagedTable<TAuditEvent>
         rowKey="id"
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        list={list}
+        page={page}
+        setPage={setPage}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: list.isError ? t('common:systemError') : t('audit:empty') }}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (n) => t('audit:total', { count: n }),
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
+        loadFailed={t('common:systemError')}
+        empty={t('audit:empty')}
+        totalText={(n) => t('audit:total', { count: n })}
       />
     </Card>
   );

@@ -3,14 +3,13 @@ import i18next from 'i18next';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AntdLocale } from '../../app/AntdLocale';
-import { loadAntdLocale } from '../../app/antdLocale';
-import { prefetchConsoleData, preloadConsole, preloadOps } from '../../app/guards';
-import { OPS_PATH } from '../../app/paths';
-import { safeRedirect } from '../../app/redirect';
 import { changeLocale, currentLocale, rememberLocale } from '../../i18n';
+import { AntdLocale } from '../../i18n/AntdLocale';
+import { loadAntdLocale } from '../../i18n/antdLocale';
 import { isPreferredLocale } from '../../i18n/detect';
 import { newUuid } from '../../lib/ids';
+import { OPS_PATH } from '../../lib/paths';
+import { safeRedirect } from '../../lib/redirect';
 import { hasWebCrypto } from '../../lib/rsa';
 import { markAccountStale, startSession, storeAccount } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -22,7 +21,18 @@ import { LoginForm, type LoginValues } from './LoginForm';
 const loadForgotPassword = () => import('./ForgotPasswordModal');
 const ForgotPasswordModal = lazy(() => Promise.all([loadForgotPassword(), loadAntdLocale().catch(() => null)]).then(([m]) => m));
 
-export default function LoginPage() {
+/**
+ * What signing in prepares, given by the app (which holds the console and its route table): the
+ * console and the landing page's code, its data, and the back office.
+ */
+export type SignInLanding = {
+  preloadConsole: (pathname: string) => Promise<void>;
+  prefetchConsoleData: (pathname: string) => Promise<void>;
+  preloadOps: () => Promise<unknown>;
+};
+
+export default function LoginPage({ landing }: { landing: SignInLanding }) {
+  const { preloadConsole, prefetchConsoleData, preloadOps } = landing;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -1,6 +1,7 @@
-import { Card, Table, type TableColumnsType } from 'antd';
+import { Card, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatUtc } from '../../lib/format';
+import { QueryTable, RowsTable } from '../../lib/list';
 import { type TDetection, useDetectionList } from './api';
 import { DetectionStateTag } from './DetectionStateTag';
 import { GradeTag } from './GradeTag';
@@ -22,16 +23,11 @@ export function DetectionHistory({ imei }: { imei: string | null }) {
   ];
   return (
     <Card size="small" title={t('detection:history.title')} data-testid="detection-history">
-      <Table<TDetection>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={imei ? (list.data ?? []) : []}
-        loading={!!imei && list.isFetching}
-        scroll={{ x: 960 }}
-        pagination={false}
-        locale={{ emptyText: imei ? t('detection:history.empty') : t('detection:history.hint') }}
-      />
+      {imei ? (
+        <QueryTable<TDetection> rowKey="id" size="small" columns={columns} list={list} scroll={{ x: 960 }} empty={t('detection:history.empty')} />
+      ) : (
+        <RowsTable<TDetection> rowKey="id" size="small" columns={columns} rows={[]} scroll={{ x: 960 }} locale={{ emptyText: t('detection:history.hint') }} />
+      )}
     </Card>
   );
 }

@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { API_RATE_LIMITS } from '@rrp/contracts/constants';
-import { Button, Result, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Button, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteConfirmButton } from '../../lib/DeleteConfirmButton';
 import { formatUtc } from '../../lib/format';
+import { QueryTable } from '../../lib/list';
 import { toast } from '../../lib/toast';
 import { UserText } from '../../lib/UserText';
 import { ApiKeyDialog } from './ApiKeyDialog';
@@ -109,21 +110,16 @@ export function ApiKeysPanel() {
           {t('developer:apiKeys.create')}
         </Button>
       </div>
-      {keys.isError && !keys.data ? (
-        <Result status="warning" title={t('common:systemError')} extra={<Button onClick={() => void keys.refetch()}>{t('common:action.retry')}</Button>} />
-      ) : (
-        <Table<TApiKey>
-          rowKey="keyId"
-          data-testid="api-key-table"
-          size="middle"
-          columns={columns}
-          dataSource={keys.data ?? []}
-          loading={keys.isFetching}
-          scroll={{ x: 'max-content' }}
-          pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          locale={{ emptyText: t('developer:apiKeys.empty') }}
-        />
-      )}
+      <QueryTable<TApiKey>
+        list={keys}
+        loadFailed={t('common:systemError')}
+        rowKey="keyId"
+        data-testid="api-key-table"
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        empty={t('developer:apiKeys.empty')}
+      />
       <ApiKeyDialog
         open={creating}
         onClose={() => setCreating(false)}

@@ -1,7 +1,8 @@
 import { DEVELOPER_LIMITS } from '@rrp/contracts/constants';
-import { Button, Popconfirm, Result, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Popconfirm, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatUtc } from '../../lib/format';
+import { QueryTable } from '../../lib/list';
 import { toast } from '../../lib/toast';
 import { type TCallbackKey, useCallbackKeys, useRotateCallbackKey } from './api';
 import { CopyText } from './SecretField';
@@ -72,20 +73,14 @@ export function CallbackKeysPanel() {
           </Button>
         </Popconfirm>
       </div>
-      {keys.isError && !keys.data ? (
-        <Result status="warning" title={t('common:systemError')} extra={<Button onClick={() => void keys.refetch()}>{t('common:action.retry')}</Button>} />
-      ) : (
-        <Table<TCallbackKey>
-          rowKey="keyId"
-          data-testid="callback-key-table"
-          size="middle"
-          columns={columns}
-          dataSource={keys.data ?? []}
-          loading={keys.isFetching}
-          scroll={{ x: 'max-content' }}
-          pagination={false}
-        />
-      )}
+      <QueryTable<TCallbackKey>
+        list={keys}
+        loadFailed={t('common:systemError')}
+        rowKey="keyId"
+        data-testid="callback-key-table"
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+      />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { WEBHOOK_DELIVERY_STATES } from '@rrp/contracts/constants';
-import { Button, Descriptions, Result, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Descriptions, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatUtc } from '../../lib/format';
+import { PagedTable } from '../../lib/list';
 import { toast } from '../../lib/toast';
 import { type DeliveryFilter, type TWebhookDelivery, useDeliveries, useRedeliver, useWebhooks, type WebhookDeliveryState } from './api';
 
@@ -106,50 +107,40 @@ export function DeliveriesPanel({ filter, onFilter }: { filter: DeliveryFilter; 
           {t('developer:deliveries.refresh')}
         </Button>
       </Space>
-      {list.isError && !list.data ? (
-        <Result status="warning" title={t('common:systemError')} extra={<Button onClick={() => void list.refetch()}>{t('common:action.retry')}</Button>} />
-      ) : (
-        <Table<TWebhookDelivery>
-          rowKey="id"
-          data-testid="delivery-table"
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('developer:deliveries.empty') }}
-          pagination={{
-            current: filter.pageNum,
-            pageSize: filter.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            onChange: (pageNum) => onFilter({ ...filter, pageNum }),
-          }}
-          expandable={{
-            expandedRowRender: (d) => (
-              <Descriptions column={1} size="small" className="developer-delivery-detail">
-                <Descriptions.Item label="webhook-id">
-                  <Typography.Text code translate="no">
-                    {d.messageId}
-                  </Typography.Text>
-                </Descriptions.Item>
-                <Descriptions.Item label={t('developer:deliveries.lastAttempt')}>{d.lastAttemptAt ? formatUtc(d.lastAttemptAt) : '—'}</Descriptions.Item>
-                <Descriptions.Item label={t('developer:deliveries.payload')}>
-                  <pre className="developer-pre" translate="no">
-                    {pretty(d.payload)}
-                  </pre>
-                </Descriptions.Item>
-                <Descriptions.Item label={t('developer:deliveries.response')}>
-                  <pre className="developer-pre" translate="no">
-                    {d.lastResponse ?? '—'}
-                  </pre>
-                </Descriptions.Item>
-              </Descriptions>
-            ),
-          }}
-        />
-      )}
+      <PagedTable<TWebhookDelivery>
+        rowKey="id"
+        data-testid="delivery-table"
+        columns={columns}
+        list={list}
+        page={{ pageNum: filter.pageNum, pageSize: filter.pageSize }}
+        setPage={({ pageNum }) => onFilter({ ...filter, pageNum })}
+        pager={{ showSizeChanger: false, hideOnSinglePage: true }}
+        scroll={{ x: 'max-content' }}
+        loadFailed={t('common:systemError')}
+        empty={t('developer:deliveries.empty')}
+        expandable={{
+          expandedRowRender: (d) => (
+            <Descriptions column={1} size="small" className="developer-delivery-detail">
+              <Descriptions.Item label="webhook-id">
+                <Typography.Text code translate="no">
+                  {d.messageId}
+                </Typography.Text>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('developer:deliveries.lastAttempt')}>{d.lastAttemptAt ? formatUtc(d.lastAttemptAt) : '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('developer:deliveries.payload')}>
+                <pre className="developer-pre" translate="no">
+                  {pretty(d.payload)}
+                </pre>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('developer:deliveries.response')}>
+                <pre className="developer-pre" translate="no">
+                  {d.lastResponse ?? '—'}
+                </pre>
+              </Descriptions.Item>
+            </Descriptions>
+          ),
+        }}
+      />
     </div>
   );
 }

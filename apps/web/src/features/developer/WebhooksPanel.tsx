@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Descriptions, Result, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Button, Descriptions, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteConfirmButton } from '../../lib/DeleteConfirmButton';
 import { formatUtc } from '../../lib/format';
+import { QueryTable } from '../../lib/list';
 import { toast } from '../../lib/toast';
 import { UserText } from '../../lib/UserText';
 import { type TWebhookWithSecret, useDeleteWebhook, useTestWebhook, useUpdateWebhook, useWebhooks } from './api';
@@ -124,37 +125,31 @@ export function WebhooksPanel({ onShowDeliveries }: { onShowDeliveries: (endpoin
           {t('developer:webhooks.add')}
         </Button>
       </div>
-      {hooks.isError && !hooks.data ? (
-        <Result status="warning" title={t('common:systemError')} extra={<Button onClick={() => void hooks.refetch()}>{t('common:action.retry')}</Button>} />
-      ) : (
-        <Table<TWebhookWithSecret>
-          rowKey="id"
-          data-testid="webhook-table"
-          size="middle"
-          columns={columns}
-          dataSource={hooks.data ?? []}
-          loading={hooks.isFetching}
-          scroll={{ x: 'max-content' }}
-          pagination={false}
-          locale={{ emptyText: t('developer:webhooks.empty') }}
-          expandable={{
-            expandedRowRender: (w) => (
-              <Descriptions column={1} size="small">
-                <Descriptions.Item label={t('developer:webhooks.secret')}>
-                  <SecretField value={w.secret} testId={`webhook-secret-${w.id}`} />
-                </Descriptions.Item>
-                <Descriptions.Item label={t('developer:webhooks.events')}>
-                  <span className="developer-tags">
-                    {w.events.map((e) => (
-                      <Tag key={e}>{t(`developer:events.${e}`)}</Tag>
-                    ))}
-                  </span>
-                </Descriptions.Item>
-              </Descriptions>
-            ),
-          }}
-        />
-      )}
+      <QueryTable<TWebhookWithSecret>
+        list={hooks}
+        loadFailed={t('common:systemError')}
+        rowKey="id"
+        data-testid="webhook-table"
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        empty={t('developer:webhooks.empty')}
+        expandable={{
+          expandedRowRender: (w) => (
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label={t('developer:webhooks.secret')}>
+                <SecretField value={w.secret} testId={`webhook-secret-${w.id}`} />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('developer:webhooks.events')}>
+                <span className="developer-tags">
+                  {w.events.map((e) => (
+                    <Tag key={e}>{t(`developer:events.${e}`)}</Tag>
+                  ))}
+                </span>
+              </Descriptions.Item>
+            </Descriptions>
+          ),
+        }}
+      />
       <WebhookDialog open={!!dialog} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} onAdded={() => undefined} />
     </div>
   );

@@ -3,7 +3,7 @@ import { Alert, Modal, Skeleton, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../lib/dayjs';
 import { formatBytes, formatDataText } from '../../lib/format';
-import { type DeviceBillLine, useDeviceBills } from '../bills/api';
+import { type DeviceBillLine, useDeviceBills } from '../billing/api';
 import { formatYuan } from '../orders/money';
 import { useDeviceDetail } from './api';
 

@@ -1,45 +1,34 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { DEVICE_STATUSES, LIMITS } from '@rrp/contracts/constants';
-import { Button, Form, Input, Select, Space } from 'antd';
-import { useEffect, useRef } from 'react';
+import { Form, Input, Select } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBar } from '../../lib/list';
 import type { DeviceGroup } from './api';
 import { groupLabel } from './labels';
-import type { ListFilters } from './rules';
+import type { DeviceListFilters } from './rules';
 
-type Values = { name?: string; imei?: string; status?: string; online?: 'online' | 'offline'; groupId?: string };
+type Values = { name?: string; imei?: string; status?: DeviceListFilters['status']; online?: 'online' | 'offline'; groupId?: string };
 
-function toValues(f: ListFilters): Values {
+function toValues(f: DeviceListFilters): Values {
   return { name: f.name, imei: f.imei, status: f.status, online: f.online === undefined ? undefined : f.online ? 'online' : 'offline', groupId: f.groupId };
 }
 
-/** The list filters; applying them writes the URL query (the list reads it back). */
-export function DeviceFilters({ filters, groups, onApply }: { filters: ListFilters; groups: DeviceGroup[]; onApply: (next: Partial<ListFilters>) => void }) {
+/** The list filters; applying them writes the URL query (the list reads it back). The sort stays as it is. */
+export function DeviceFilters({ filters, groups, onApply }: { filters: DeviceListFilters; groups: DeviceGroup[]; onApply: (next: DeviceListFilters) => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
-
-  // the URL is the source of truth: back/forward and links update the form. Only a change of
-  // the URL's filters does: a re-render, or the page's tab shown again (its effects run anew),
-  // keeps what was typed but not yet searched
-  const shown = useRef(JSON.stringify(filters));
-  useEffect(() => {
-    const key = JSON.stringify(filters);
-    if (key === shown.current) return;
-    shown.current = key;
-    form.setFieldsValue(toValues(filters));
-  }, [filters, form]);
-
+  const values = useMemo(() => toValues(filters), [filters]);
   const apply = (v: Values) =>
     onApply({
       name: v.name?.trim() || undefined,
       imei: v.imei?.trim() || undefined,
-      status: (v.status as ListFilters['status']) || undefined,
+      status: v.status || undefined,
       online: v.online === undefined ? undefined : v.online === 'online',
       groupId: v.groupId || undefined,
+      sort: filters.sort,
     });
 
   return (
-    <Form form={form} layout="inline" className="device-filters" onFinish={apply} initialValues={toValues(filters)}>
+    <FilterBar<Values> prefix="device" values={values} onApply={apply} searchText={t('devices:filter.search')} resetText={t('devices:filter.reset')}>
       <Form.Item name="name" label={t('devices:filter.name')}>
         <Input allowClear maxLength={LIMITS.deviceNameMax} placeholder={t('devices:filter.namePlaceholder')} data-testid="device-filter-name" />
       </Form.Item>
@@ -85,23 +74,6 @@ export function DeviceFilters({ filters, groups, onApply }: { filters: ListFilte
           }))}
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="device-filter-search">
-            {t('devices:filter.search')}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            data-testid="device-filter-reset"
-            onClick={() => {
-              form.resetFields();
-              onApply({ name: undefined, imei: undefined, status: undefined, online: undefined, groupId: undefined });
-            }}
-          >
-            {t('devices:filter.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterBar>
   );
 }

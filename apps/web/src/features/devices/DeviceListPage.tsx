@@ -1,10 +1,10 @@
 import { ApartmentOutlined, DashboardOutlined, ExportOutlined, FolderOpenOutlined, SwapOutlined } from '@ant-design/icons';
 import type { TDeviceRow } from '@rrp/contracts';
-import { App, Button, Card, Empty, Grid, Result, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Empty, Grid, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { formatUtc } from '../../lib/format';
+import { PagedTable, useListUrl } from '../../lib/list';
 import { LIST_REFRESH_MS, useDeviceList, useGroupMutation, useGroups } from './api';
 import { BillModal } from './BillModal';
 import { DataCapModal } from './DataCapModal';
@@ -15,16 +15,15 @@ import { ExportModal } from './ExportModal';
 import { GroupsModal } from './GroupsModal';
 import { groupLabel } from './labels';
 import { MigrateModal } from './MigrateModal';
-import { filtersFromQuery, filtersToQuery, LIST_PAGE_SIZES, type ListFilters, listRequest } from './rules';
+import { DEVICE_LIST_FIELDS, type DeviceListFilters, LIST_DEFAULT_SIZE, LIST_PAGE_SIZES, listRequest } from './rules';
 import './devices.css';
 
 /** The device list: filters, sort and page in the URL; online states refresh every 15 s while visible. */
 export default function DeviceListPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => filtersFromQuery(params), [params]);
-  const request = useMemo(() => listRequest(filters), [filters]);
+  const { filters, page, setFilters, setPage } = useListUrl({ fields: DEVICE_LIST_FIELDS, pageSizes: LIST_PAGE_SIZES, defaultSize: LIST_DEFAULT_SIZE });
+  const request = useMemo(() => listRequest({ ...filters, page: page.pageNum, size: page.pageSize }), [filters, page]);
   const list = useDeviceList(request);
   const groups = useGroups();
   const move = useGroupMutation('move');
@@ -38,9 +37,8 @@ export default function DeviceListPage() {
   const [targetGroup, setTargetGroup] = useState<string | undefined>();
   const [capImeis, setCapImeis] = useState<string[] | null>(null);
 
-  const update = (next: Partial<ListFilters>, keepPage = false) => {
-    const merged: ListFilters = { ...filters, ...next, page: keepPage ? (next.page ?? filters.page) : (next.page ?? 1) };
-    setParams(filtersToQuery(merged));
+  const update = (next: DeviceListFilters) => {
+    setFilters(next);
     setSelected([]);
   };
 
@@ -48,7 +46,6 @@ export default function DeviceListPage() {
   const screens = Grid.useBreakpoint();
   const pinned = screens.md !== false;
   const columns = deviceColumns(t, i18n.language, filters.sort, { onDetail: (r) => setDetailImei(r.imei), onBill: setBillDevice }, pinned);
-  const rows = list.data?.list ?? [];
   const filtered = !!(filters.name || filters.imei || filters.status || filters.online !== undefined || filters.groupId);
 
   const moveSelected = async () => {
@@ -75,7 +72,7 @@ export default function DeviceListPage() {
         </Typography.Text>
       }
     >
-      <DeviceFilters filters={filters} groups={groups.data ?? []} onApply={(f) => update(f)} />
+      <DeviceFilters filters={filters} groups={groups.data ?? []} onApply={update} />
       <div className="device-toolbar">
         <Space wrap>
           <Button icon={<ExportOutlined />} onClick={() => setExportOpen(true)} data-testid="device-export-open">
@@ -116,40 +113,34 @@ export default function DeviceListPage() {
           </Space>
         )}
       </div>
-      {list.isError && !list.data ? (
-        <Result status="warning" title={t('devices:loadFailed')} extra={<Button onClick={() => void list.refetch()}>{t('common:action.retry')}</Button>} />
-      ) : (
-        <Table<TDeviceRow>
-          data-testid="device-table"
-          rowKey="imei"
-          size="middle"
-          columns={columns}
-          dataSource={rows}
-          loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-          scroll={{ x: DEVICE_TABLE_WIDTH }}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), preserveSelectedRowKeys: false }}
-          onRow={(row) => ({ onClick: () => setDetailImei(row.imei), className: 'device-row' })}
-          locale={{ emptyText: <Empty description={filtered ? t('devices:list.emptyFiltered') : t('devices:list.empty')} /> }}
-          onChange={(_p, _f, sorter, extra) => {
-            if (extra.action !== 'sort') return;
-            const s = Array.isArray(sorter) ? sorter[0] : sorter;
-            update({ sort: sortFromTable(s?.columnKey, s?.order ?? undefined) });
-          }}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.size,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: LIST_PAGE_SIZES.map(String),
-            // the server counts up to DEVICE_LIST_COUNT_CAP: beyond it the total reads "10,000+"
-            showTotal: (total) =>
-              list.data?.totalCapped
-                ? t('devices:totalCountCapped', { total: new Intl.NumberFormat(i18n.language).format(total) })
-                : t('devices:totalCount', { total }),
-            onChange: (page, size) => update(size !== filters.size ? { size, page: 1 } : { page }, true),
-          }}
-        />
-      )}
+      <PagedTable<TDeviceRow>
+        data-testid="device-table"
+        rowKey="imei"
+        columns={columns}
+        list={list}
+        page={page}
+        setPage={(p) => {
+          setPage(p);
+          setSelected([]);
+        }}
+        pageSizes={LIST_PAGE_SIZES}
+        loadFailed={t('devices:loadFailed')}
+        empty={<Empty description={filtered ? t('devices:list.emptyFiltered') : t('devices:list.empty')} />}
+        scroll={{ x: DEVICE_TABLE_WIDTH }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), preserveSelectedRowKeys: false }}
+        onRow={(row) => ({ onClick: () => setDetailImei(row.imei), className: 'device-row' })}
+        onChange={(_p, _f, sorter, extra) => {
+          if (extra.action !== 'sort') return;
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          update({ ...filters, sort: sortFromTable(s?.columnKey, s?.order ?? undefined) });
+        }}
+        // the server counts up to DEVICE_LIST_COUNT_CAP: beyond it the total reads "10,000+"
+        totalText={(total) =>
+          list.data?.totalCapped
+            ? t('devices:totalCountCapped', { total: new Intl.NumberFormat(i18n.language).format(total) })
+            : t('devices:totalCount', { total })
+        }
+      />
       <Typography.Paragraph type="secondary" className="devices-gap-top">
         {t('devices:list.usageNoteT1')}
       </Typography.Paragraph>

@@ -1,9 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, Empty, Result, Table, type TableColumnsType, Typography } from 'antd';
+import { Badge, Button, Card, Empty, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatUtc } from '../../lib/format';
+import { PagedTable } from '../../lib/list';
 import { downloadFailures, type TImportTask, useImportLog } from './api';
 import { dataCell, ellipsisCell } from './deviceColumns';
 import './devices.css';
@@ -98,29 +99,19 @@ export default function ImportLogPage() {
       title={t('devices:log.title')}
       extra={<Typography.Text type="secondary">{t('common:utcNote')}</Typography.Text>}
     >
-      {q.isError && !q.data ? (
-        <Result status="warning" title={t('devices:loadFailed')} extra={<Button onClick={() => void q.refetch()}>{t('common:action.retry')}</Button>} />
-      ) : (
-        <Table<TImportTask>
-          data-testid="import-log-table"
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={q.data?.list ?? []}
-          loading={q.isPending || (q.isFetching && q.isPlaceholderData)}
-          scroll={{ x: TABLE_WIDTH }}
-          locale={{ emptyText: <Empty description={t('devices:log.empty')} /> }}
-          pagination={{
-            current: pageNum,
-            pageSize: PAGE_SIZE,
-            total: q.data?.total ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (total) => t('devices:totalCount', { total }),
-            onChange: (p) => setParams(p === 1 ? {} : { page: String(p) }),
-          }}
-        />
-      )}
+      <PagedTable<TImportTask>
+        data-testid="import-log-table"
+        rowKey="id"
+        columns={columns}
+        list={q}
+        page={{ pageNum, pageSize: PAGE_SIZE }}
+        setPage={(p) => setParams(p.pageNum === 1 ? {} : { page: String(p.pageNum) })}
+        pager={{ showSizeChanger: false, hideOnSinglePage: true }}
+        scroll={{ x: TABLE_WIDTH }}
+        loadFailed={t('devices:loadFailed')}
+        empty={<Empty description={t('devices:log.empty')} />}
+        totalText={(total) => t('devices:totalCount', { total })}
+      />
     </Card>
   );
 }

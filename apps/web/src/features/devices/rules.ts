@@ -1,5 +1,6 @@
 import { DEVICE_STATUSES, type DeviceStatus, EXPORT_LIMITS, IMEI_RE, LIMITS } from '@rrp/contracts/constants';
 import dayjs from '../../lib/dayjs';
+import { flagField, idField, oneOfField, patternField, readFilters, readPage, textField, type UrlFields, writeListQuery } from '../../lib/list';
 import type { ExportMode } from './api';
 
 /** Import files: .xlsx only, at most 5 MB (the server also limits rows to LIMITS.importMaxRows). */
@@ -93,50 +94,40 @@ export const LIST_SORTS = ['created_desc', 'usage_yesterday_desc', 'usage_yester
 export type ListSort = (typeof LIST_SORTS)[number];
 export const LIST_PAGE_SIZES = [10, 20, 50, 100] as const;
 
-export type ListFilters = {
+/** The device list's filters (its page aside). */
+export type DeviceListFilters = {
   name?: string;
   imei?: string;
   status?: DeviceStatus;
   online?: boolean;
   groupId?: string;
   sort: ListSort;
-  page: number;
-  size: number;
 };
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export type ListFilters = DeviceListFilters & { page: number; size: number };
+
+export const LIST_DEFAULT_SIZE = 20;
+
+/** How each filter is kept in the URL; values the API would refuse are dropped. */
+export const DEVICE_LIST_FIELDS: UrlFields<DeviceListFilters> = {
+  name: textField(LIMITS.deviceNameMax),
+  imei: patternField(/^\d{1,15}$/),
+  status: oneOfField(DEVICE_STATUSES),
+  online: flagField(),
+  groupId: idField('group'),
+  sort: oneOfField(LIST_SORTS, 'created_desc'),
+};
 
 /** Reads the filters from the URL, dropping values the API would refuse. */
 export function filtersFromQuery(params: URLSearchParams): ListFilters {
-  const name = params.get('name')?.trim().slice(0, LIMITS.deviceNameMax) || undefined;
-  const imeiRaw = params.get('imei')?.trim() ?? '';
-  const imei = /^\d{1,15}$/.test(imeiRaw) ? imeiRaw : undefined;
-  const statusRaw = params.get('status');
-  const status = (DEVICE_STATUSES as readonly string[]).includes(statusRaw ?? '') ? (statusRaw as DeviceStatus) : undefined;
-  const onlineRaw = params.get('online');
-  const online = onlineRaw === '1' ? true : onlineRaw === '0' ? false : undefined;
-  const groupRaw = params.get('group') ?? '';
-  const groupId = UUID_RE.test(groupRaw) ? groupRaw : undefined;
-  const sortRaw = params.get('sort') ?? '';
-  const sort = (LIST_SORTS as readonly string[]).includes(sortRaw) ? (sortRaw as ListSort) : 'created_desc';
-  const page = Math.min(10_000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
-  const sizeRaw = Number.parseInt(params.get('size') ?? '', 10);
-  const size = (LIST_PAGE_SIZES as readonly number[]).includes(sizeRaw) ? sizeRaw : 20;
-  return { name, imei, status, online, groupId, sort, page, size };
+  const page = readPage(params, LIST_PAGE_SIZES, LIST_DEFAULT_SIZE);
+  return { ...readFilters(params, DEVICE_LIST_FIELDS), page: page.pageNum, size: page.pageSize };
 }
 
 /** The URL query of a set of filters; defaults are left out so the URL stays short. */
-export function filtersToQuery(f: Partial<ListFilters>): URLSearchParams {
-  const out = new URLSearchParams();
-  if (f.name) out.set('name', f.name);
-  if (f.imei) out.set('imei', f.imei);
-  if (f.status) out.set('status', f.status);
-  if (f.online !== undefined) out.set('online', f.online ? '1' : '0');
-  if (f.groupId) out.set('group', f.groupId);
-  if (f.sort && f.sort !== 'created_desc') out.set('sort', f.sort);
-  if (f.page && f.page > 1) out.set('page', String(f.page));
-  if (f.size && f.size !== 20) out.set('size', String(f.size));
-  return out;
+export function filtersToQuery({ page = 1, size = LIST_DEFAULT_SIZE, ...f }: Partial<ListFilters>): URLSearchParams {
+  const filters: DeviceListFilters = { sort: 'created_desc', ...f };
+  return writeListQuery(new URLSearchParams(), DEVICE_LIST_FIELDS, filters, { pageNum: page, pageSize: size }, LIST_DEFAULT_SIZE);
 }
 
 /** The /device/list request for a set of filters. */

@@ -1,9 +1,10 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Popconfirm, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Popconfirm, type TableColumnsType, Tag, Typography } from 'antd';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../lib/dayjs';
 import { type ClientError, clearClientErrors, getClientErrors, subscribeClientErrors } from '../../lib/errorLog';
+import { RowsTable } from '../../lib/list';
 
 const TYPE_COLOR: Record<ClientError['type'], string> = { error: 'red', unhandledrejection: 'volcano', react: 'magenta', api: 'orange' };
 
@@ -59,12 +60,11 @@ export default function ErrorLoggerPage() {
       }
     >
       <Typography.Paragraph type="secondary">{t('errors:logger.intro')}</Typography.Paragraph>
-      <Table<ClientError>
+      <RowsTable<ClientError>
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={entries}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        rows={entries}
         locale={{ emptyText: <Empty description={t('errors:logger.empty')} /> }}
         scroll={{ x: 800 }}
       />

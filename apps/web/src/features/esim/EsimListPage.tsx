@@ -4,7 +4,7 @@ import { Button, Card, Empty, Grid, Select, Space, Typography } from 'antd';
 import { type HTMLAttributes, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PagedTable } from '../../lib/PagedTable';
+import { PagedTable } from '../../lib/list';
 import { downloadEsimList, type EsimListRequest, type EsimSort, type TEsimRow, useEsimList } from './api';
 import { EsimDetailDrawer } from './EsimDetailDrawer';
 import { type EsimFilters, EsimFiltersForm } from './EsimFiltersForm';

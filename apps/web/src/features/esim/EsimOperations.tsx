@@ -1,6 +1,7 @@
-import { Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatUtc } from '../../lib/format';
+import { RowsTable } from '../../lib/list';
 import { UserText } from '../../lib/UserText';
 import type { TDeviceOperation } from './api';
 import { failureText, OP_STATUS_COLOR, operationIccid, operationLabel } from './labels';
@@ -57,14 +58,13 @@ export function EsimOperations({ operations }: { operations: TDeviceOperation[] 
     { key: 'finishedAt', title: t('esim:op.finishedAt'), dataIndex: 'finishedAt', width: 170, render: (v: string | null) => formatUtc(v) },
   ];
   return (
-    <Table<TDeviceOperation>
+    <RowsTable<TDeviceOperation>
       rowKey="id"
       size="small"
       data-testid="esim-operations"
       columns={columns}
-      dataSource={operations}
+      rows={operations}
       scroll={{ x: 860 }}
-      pagination={operations.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
       locale={{ emptyText: t('esim:op.empty') }}
     />
   );

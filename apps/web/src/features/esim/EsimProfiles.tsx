@@ -1,10 +1,11 @@
 import { CheckCircleOutlined, DeleteOutlined, StopOutlined } from '@ant-design/icons';
-import { Button, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Button, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteConfirmButton } from '../../lib/DeleteConfirmButton';
 import { formatBytes, formatUtc } from '../../lib/format';
+import { RowsTable } from '../../lib/list';
 import type { CommandVars, ProfileCommand, TEsimProfile } from './api';
 import { esimOperatorLabel, PROFILE_STATE_COLOR, profileStateLabel } from './labels';
 
@@ -79,14 +80,13 @@ export function EsimProfiles({ eid, profiles, busy, run }: Props) {
     { key: 'actions', title: t('esim:field.actions'), width: 200, render: (_v, p) => <ProfileButtons t={t} eid={eid} p={p} busy={busy} run={run} /> },
   ];
   return (
-    <Table<TEsimProfile>
+    <RowsTable<TEsimProfile>
       rowKey="iccid"
       size="small"
       data-testid="esim-profiles"
       columns={columns}
-      dataSource={profiles}
+      rows={profiles}
       scroll={{ x: 1140 }}
-      pagination={false}
       locale={{ emptyText: t('esim:profile.empty') }}
     />
   );

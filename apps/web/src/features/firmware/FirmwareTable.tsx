@@ -1,9 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { TFirmware } from '@rrp/contracts';
-import { Button, Input, Result, Select, Space, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Button, Input, Result, Select, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUtc } from '../../lib/format';
+import { QueryTable } from '../../lib/list';
 import { UserText } from '../../lib/UserText';
 import { downloadFirmware, useFirmwareList } from './api';
 
@@ -121,16 +122,15 @@ export function FirmwareTable({ scope, actions }: Props) {
           className="firmware-keyword"
         />
       </Space>
-      <Table<TFirmware>
+      <QueryTable<TFirmware>
         rowKey="id"
         data-testid="firmware-table"
-        size="middle"
         columns={columns}
-        dataSource={list.data ?? []}
-        loading={list.isFetching}
+        list={list}
         scroll={{ x: 'max-content' }}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        locale={{ emptyText: t('firmware:empty') }}
+        loadFailed={t('common:systemError')}
+        empty={t('firmware:empty')}
       />
     </>
   );

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { queryClient } from '../../app/queryClient';
+import { queryClient } from '../../lib/queryClient';
 import { startSession } from '../../lib/session';
 import { mockApi, OVERVIEW, renderApp, resetState, signIn } from '../../test/utils';
 

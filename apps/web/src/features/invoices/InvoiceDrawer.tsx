@@ -1,10 +1,11 @@
 import { CloseCircleOutlined, DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { INVOICE_TAX_PERCENT } from '@rrp/contracts/constants';
-import { Button, Descriptions, type DescriptionsProps, Drawer, Result, Skeleton, Space, Table, Typography } from 'antd';
+import { Button, Descriptions, type DescriptionsProps, Drawer, Result, Skeleton, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { formatUtc } from '../../lib/format';
+import { RowsTable } from '../../lib/list';
 import { UserText } from '../../lib/UserText';
 import { formatYuan } from '../orders/money';
 import { downloadInvoiceFile, downloadStatement, type TInvoiceDetail, useInvoiceDetail } from './api';
@@ -155,13 +156,12 @@ function InvoiceDetailView({ invoice: inv, onCancel }: { invoice: TInvoiceDetail
       </Section>
 
       <Section title={t('invoices:detail.orders', { count: inv.orders.length })}>
-        <Table
+        <RowsTable
           rowKey="orderNo"
           size="small"
           data-testid="invoice-order-lines"
-          pagination={inv.orders.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
           scroll={{ x: 620 }}
-          dataSource={inv.orders}
+          rows={inv.orders}
           columns={[
             { key: 'orderNo', title: t('orders:field.orderNo'), dataIndex: 'orderNo', width: 200, render: (v: string) => <span translate="no">{v}</span> },
             { key: 'product', title: t('orders:field.product'), dataIndex: 'productName', width: 140, render: (v: string) => <UserText>{v}</UserText> },

@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useIsPhone } from '../../lib/useIsPhone';
-import { MonthlyBillsTab } from '../bills/MonthlyBillsTab';
+import { MonthlyBillsTab } from '../billing/MonthlyBillsTab';
 import { ApplyTab } from './ApplyTab';
 import { PartiesTab } from './PartiesTab';
 import { RecordsTab } from './RecordsTab';

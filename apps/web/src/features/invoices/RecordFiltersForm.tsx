@@ -1,14 +1,17 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { INVOICE_STATUSES, INVOICE_TYPES } from '@rrp/contracts/constants';
-import { Button, DatePicker, Form, Select, Space } from 'antd';
+import { DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { FilterBar } from '../../lib/list';
 import type { InvoiceStatus, InvoiceType } from './api';
 
 /** The filters of the records: state, type and application dates (UTC days). */
 export type RecordFilters = { status?: InvoiceStatus; type?: InvoiceType; from?: string; to?: string };
 
 type Values = { status?: InvoiceStatus; type?: InvoiceType; days?: [Dayjs | null, Dayjs | null] | null };
+
+/** The form keeps what was typed; the list holds the applied filters. */
+const NO_VALUES = {};
 
 export function RecordFiltersForm({ onApply }: { onApply: (filters: RecordFilters) => void }) {
   const { t } = useTranslation();
@@ -21,7 +24,14 @@ export function RecordFiltersForm({ onApply }: { onApply: (filters: RecordFilter
       to: v.days?.[1]?.format('YYYY-MM-DD'),
     });
   return (
-    <Form<Values> form={form} layout="inline" className="invoice-filters" onFinish={apply}>
+    <FilterBar<Values>
+      prefix="invoice"
+      values={NO_VALUES}
+      form={form}
+      onApply={apply}
+      searchText={t('invoices:records.search')}
+      resetText={t('invoices:records.reset')}
+    >
       <Form.Item name="status" label={t('invoices:field.status')}>
         <Select
           allowClear
@@ -43,23 +53,6 @@ export function RecordFiltersForm({ onApply }: { onApply: (filters: RecordFilter
       <Form.Item name="days" label={t('invoices:records.days')}>
         <DatePicker.RangePicker allowEmpty={[true, true]} className="invoice-filter-days" data-testid="invoice-filter-days" />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="invoice-filter-search">
-            {t('invoices:records.search')}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            data-testid="invoice-filter-reset"
-            onClick={() => {
-              form.resetFields();
-              onApply({});
-            }}
-          >
-            {t('invoices:records.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterBar>
   );
 }

@@ -3,7 +3,7 @@ import { Button, Empty, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PagedTable } from '../../lib/PagedTable';
+import { PagedTable } from '../../lib/list';
 import { type InvoiceListRequest, type TInvoice, useInvoiceList } from './api';
 import { InvoiceDrawer } from './InvoiceDrawer';
 import { type RecordFilters, RecordFiltersForm } from './RecordFiltersForm';

@@ -1,10 +1,11 @@
 import type { ApiResult } from '@rrp/contracts';
 import { LICENSE, LIMITS } from '@rrp/contracts/constants';
-import { App, Button, Card, Popconfirm, Result, Space, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Card, Popconfirm, Space, Switch, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../lib/dayjs';
 import { formatUtc } from '../../lib/format';
+import { PagedTable } from '../../lib/list';
 import { UserText } from '../../lib/UserText';
 import { type AutoRenewBulk, useAutoRenewBulk, useExpiring } from './api';
 
@@ -17,6 +18,8 @@ const daysLeft = (iso: string) => Math.max(0, Math.ceil(dayjs.utc(iso).diff(dayj
  * Devices whose License ends within 30 days, soonest first, with their auto-renewal: one switch
  * per device, on or off for the selected devices, or for every device the member reaches.
  */
+const EXPIRING_PAGE_SIZES = [10, 20, 50, 100] as const;
+
 export function ExpiringDevices() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -131,38 +134,24 @@ export function ExpiringDevices() {
           {allConfirm(false)}
         </Space>
       </div>
-      {list.isError && !list.data ? (
-        <Result
-          status="warning"
-          title={t('orders:expiring.loadFailed')}
-          extra={<Button onClick={() => void list.refetch()}>{t('common:action.retry')}</Button>}
-        />
-      ) : (
-        <Table<Row>
-          rowKey="imei"
-          size="middle"
-          data-testid="expiring-table"
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          loading={list.isFetching && !busy}
-          scroll={{ x: 870 }}
-          rowSelection={{
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected((keys as string[]).slice(0, LIMITS.imeisPerOperation)),
-            getCheckboxProps: (r) => ({ 'aria-label': t('orders:expiring.selectLabel', { imei: r.imei }) }) as never,
-          }}
-          locale={{ emptyText: list.isPending ? ' ' : t('orders:expiring.empty') }}
-          pagination={{
-            current: page.pageNum,
-            pageSize: page.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: ['10', '20', '50', '100'],
-            showTotal: (n) => t('orders:list.total', { count: n }),
-            onChange: (pageNum, pageSize) => (setPage({ pageNum, pageSize }), setSelected([])),
-          }}
-        />
-      )}
+      <PagedTable<Row>
+        rowKey="imei"
+        data-testid="expiring-table"
+        columns={columns}
+        list={list}
+        page={page}
+        setPage={(p) => (setPage(p), setSelected([]))}
+        pageSizes={EXPIRING_PAGE_SIZES}
+        scroll={{ x: 870 }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected((keys as string[]).slice(0, LIMITS.imeisPerOperation)),
+          getCheckboxProps: (r) => ({ 'aria-label': t('orders:expiring.selectLabel', { imei: r.imei }) }) as never,
+        }}
+        loadFailed={t('orders:expiring.loadFailed')}
+        empty={t('orders:expiring.empty')}
+        totalText={(n) => t('orders:list.total', { count: n })}
+      />
     </Card>
   );
 }

@@ -5,7 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUtc } from '../../lib/format';
-import { PagedTable } from '../../lib/PagedTable';
+import { PagedTable } from '../../lib/list';
 import { UserText } from '../../lib/UserText';
 import { type LedgerRequest, useLedger } from './api';
 

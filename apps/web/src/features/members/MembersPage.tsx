@@ -1,26 +1,34 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TMemberRow } from '@rrp/contracts';
 import { MEMBER_STATES } from '@rrp/contracts/constants';
-import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUtc } from '../../lib/format';
+import { FilterBar, idField, oneOfField, PAGE_SIZES, PagedTable, textField, type UrlFields, useListUrl } from '../../lib/list';
 import { UserText } from '../../lib/UserText';
 import { type MemberFilters, useMemberChange, useMembers, useRoleOptions } from './api';
 import { MemberDrawer } from './MemberDrawer';
 import { MemberForm } from './MemberForm';
 import { MemberStateTag } from './MemberState';
 
-const PAGE_SIZES = [10, 20, 50];
+type Filters = Omit<MemberFilters, 'pageNum' | 'pageSize'>;
+
+const FIELDS: UrlFields<Filters> = {
+  name: textField(20),
+  phone: textField(20),
+  mail: textField(64),
+  roleId: idField('role'),
+  state: oneOfField(MEMBER_STATES),
+};
 
 /** The company's members: filters, paging, add (by invitation), edit, enable/disable, re-invite, delete. */
 export default function MembersPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [filterForm] = Form.useForm();
-  const [filters, setFilters] = useState<MemberFilters>({ pageNum: 1, pageSize: 10 });
-  const list = useMembers(filters);
+  const { filters, page, setFilters, setPage } = useListUrl({ fields: FIELDS, pageSizes: PAGE_SIZES });
+  const list = useMembers({ ...filters, ...page });
   const roles = useRoleOptions();
   const setState = useMemberChange('POST /rrp/user/update');
   const remove = useMemberChange('POST /rrp/user/delete');
@@ -38,13 +46,13 @@ export default function MembersPage() {
     }
   };
 
-  const search = (v: Record<string, string | undefined>) => {
+  const search = (v: Filters) => {
     const clean = Object.fromEntries(
       Object.entries(v)
         .filter(([, x]) => x !== undefined && String(x).trim() !== '')
         .map(([k, x]) => [k, String(x).trim()]),
     );
-    setFilters({ pageNum: 1, pageSize: filters.pageSize, ...clean } as MemberFilters);
+    setFilters(clean as Filters);
   };
 
   const columns: ColumnsType<TMemberRow> = [
@@ -136,7 +144,7 @@ export default function MembersPage() {
         </Button>
       }
     >
-      <Form form={filterForm} layout="inline" onFinish={search} className="list-filters" style={{ rowGap: 12, marginBottom: 16 }}>
+      <FilterBar<Filters> prefix="member" values={filters} onApply={search} searchText={t('members:action.search')} resetText={t('members:action.reset')}>
         <Form.Item name="name" label={t('members:field.name')}>
           <Input allowClear maxLength={20} />
         </Form.Item>
@@ -147,44 +155,22 @@ export default function MembersPage() {
           <Input allowClear maxLength={64} />
         </Form.Item>
         <Form.Item name="roleId" label={t('members:field.role')}>
-          <Select
-            allowClear
-            style={{ minWidth: 140 }}
-            aria-label={t('members:field.role')}
-            options={(roles.data?.list ?? []).map((r) => ({ value: r.id, label: r.name }))}
-          />
+          <Select allowClear aria-label={t('members:field.role')} options={(roles.data?.list ?? []).map((r) => ({ value: r.id, label: r.name }))} />
         </Form.Item>
         <Form.Item name="state" label={t('members:field.state')}>
-          <Select
-            allowClear
-            style={{ minWidth: 120 }}
-            aria-label={t('members:field.state')}
-            options={MEMBER_STATES.map((s) => ({ value: s, label: t(`members:state.${s}`) }))}
-          />
+          <Select allowClear aria-label={t('members:field.state')} options={MEMBER_STATES.map((s) => ({ value: s, label: t(`members:state.${s}`) }))} />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('members:action.search')}
-          </Button>
-          <Button onClick={() => (filterForm.resetFields(), setFilters({ pageNum: 1, pageSize: filters.pageSize }))}>{t('members:action.reset')}</Button>
-        </Space>
-      </Form>
-      <Table<TMemberRow>
+      </FilterBar>
+      <PagedTable<TMemberRow>
         rowKey="id"
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        list={list}
+        page={page}
+        setPage={setPage}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: list.isError ? t('common:systemError') : t('members:list.empty') }}
-        pagination={{
-          current: filters.pageNum,
-          pageSize: filters.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (n) => t('members:list.total', { count: n }),
-          onChange: (pageNum, pageSize) => setFilters({ ...filters, pageNum, pageSize }),
-        }}
+        loadFailed={t('common:systemError')}
+        empty={t('members:list.empty')}
+        totalText={(n) => t('members:list.total', { count: n })}
       />
       <MemberForm
         member={editing}

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../../lib/access';
-import { PagedTable } from '../../lib/PagedTable';
+import { PagedTable } from '../../lib/list';
 import { useSession } from '../../lib/session';
 import { type PayableOrder, type TOrder, useCancelOrder, useOrderList } from './api';
 import { EditOrderDialog } from './EditOrderDialog';

@@ -1,19 +1,22 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TRoleRow } from '@rrp/contracts';
-import { App, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUtc } from '../../lib/format';
+import { PAGE_SIZES, PagedTable, useListUrl } from '../../lib/list';
 import { UserText } from '../../lib/UserText';
 import { useRoleChange, useRoles } from './api';
 import { RoleForm } from './RoleForm';
+
+const NO_FILTERS = {};
 
 /** The company's roles: the codes each grants, who holds them; create, edit, delete. */
 export default function RolesPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const { page, setPage } = useListUrl({ fields: NO_FILTERS, pageSizes: PAGE_SIZES });
   const list = useRoles(page);
   const remove = useRoleChange('POST /rrp/role/delete');
   const [editing, setEditing] = useState<TRoleRow | null>(null);
@@ -79,20 +82,16 @@ export default function RolesPage() {
         </Button>
       }
     >
-      <Table<TRoleRow>
+      <PagedTable<TRoleRow>
         rowKey="id"
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        list={list}
+        page={page}
+        setPage={setPage}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: list.isError ? t('common:systemError') : t('members:role.empty') }}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: (n) => t('members:list.total', { count: n }),
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
+        loadFailed={t('common:systemError')}
+        empty={t('members:role.empty')}
+        totalText={(n) => t('members:list.total', { count: n })}
       />
       <RoleForm role={editing} open={open} onClose={(saved) => (setOpen(false), saved && void message.success(t('members:done.roleSaved')))} />
     </Card>

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { HOME_PATH } from '../../app/routes';
 import { useLogout } from '../../features/auth/useLogout';
 import { useSupportContact } from '../../features/platform';
+import { HOME_PATH } from '../../lib/paths';
 
 export type OpenAnnouncementState = { openAnnouncement: number };
 

@@ -1,10 +1,10 @@
 import type { TOpsAnnouncement } from '@rrp/contracts';
 import { LIMITS } from '@rrp/contracts/constants';
-import { useQuery } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { useCompanyPicker } from '../companies/api';
+import { saveAnnouncement } from './api';
 
 type Values = { titleZh: string; titleEn: string; contentZh: string; contentEn: string; audience: 'all' | 'companies'; companyIds: string[] };
 
@@ -16,11 +16,7 @@ export function AnnouncementForm({ value, open, onClose }: { value: TOpsAnnounce
   const [search, setSearch] = useState('');
   const [busy, setBusy] = useState(false);
   const audience = Form.useWatch('audience', form);
-  const companies = useQuery({
-    queryKey: ['ops', 'companies', 'picker', search],
-    queryFn: () => api('POST /ops/company/list', { keyword: search || undefined, pageNum: 1, pageSize: 50 }),
-    enabled: open && audience === 'companies',
-  });
+  const companies = useCompanyPicker(search, open && audience === 'companies');
 
   useEffect(() => {
     if (!open) return;
@@ -42,8 +38,7 @@ export function AnnouncementForm({ value, open, onClose }: { value: TOpsAnnounce
     const body = { ...v, companyIds: v.audience === 'companies' ? v.companyIds : [] };
     setBusy(true);
     try {
-      if (value) await api('POST /ops/announcement/update', { ...body, id: value.id });
-      else await api('POST /ops/announcement/add', body);
+      await saveAnnouncement(body, value?.id);
       void message.success(t('ops:ann.saved'));
       onClose(true);
     } catch {

@@ -1,32 +1,30 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TOpsAnnouncement } from '@rrp/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { formatUtc } from '../../lib/format';
+import { PAGE_SIZES, PagedTable, useListUrl } from '../../lib/list';
 import { AnnouncementForm } from './AnnouncementForm';
+import { deleteAnnouncement, publishAnnouncement, useOpsAnnouncementList, useRefreshAnnouncements } from './api';
+
+const NO_FILTERS = {};
 
 /** Announcements written in the back office: drafts and published; write, edit, publish, delete. */
 export default function AnnouncementsPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const client = useQueryClient();
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const refresh = useRefreshAnnouncements();
+  const { page, setPage } = useListUrl({ fields: NO_FILTERS, pageSizes: PAGE_SIZES, defaultSize: 20 });
   const [editing, setEditing] = useState<TOpsAnnouncement | 'new' | null>(null);
-  const list = useQuery({
-    queryKey: ['ops', 'announcements', page],
-    queryFn: () => api('POST /ops/announcement/list', page),
-    placeholderData: keepPreviousData,
-  });
+  const list = useOpsAnnouncementList(page);
   const en = i18n.language === 'en';
 
   const act = async (p: Promise<unknown>, done: string) => {
     try {
       await p;
-      await client.invalidateQueries({ queryKey: ['ops', 'announcements'] });
+      await refresh();
       void message.success(done);
     } catch {
       /* shown by the http client */
@@ -63,7 +61,7 @@ export default function AnnouncementsPage() {
           {!r.publishedAt && (
             <Popconfirm
               title={t('ops:ann.publishConfirm')}
-              onConfirm={() => act(api('POST /ops/announcement/publish', { id: r.id }), t('ops:ann.published'))}
+              onConfirm={() => act(publishAnnouncement(r.id), t('ops:ann.published'))}
               okText={t('common:action.ok')}
               cancelText={t('common:action.cancel')}
             >
@@ -74,7 +72,7 @@ export default function AnnouncementsPage() {
           )}
           <Popconfirm
             title={t('ops:ann.deleteConfirm')}
-            onConfirm={() => act(api('POST /ops/announcement/delete', { id: r.id }), t('ops:ann.deleted'))}
+            onConfirm={() => act(deleteAnnouncement(r.id), t('ops:ann.deleted'))}
             okText={t('common:action.ok')}
             okButtonProps={{ danger: true }}
             cancelText={t('common:action.cancel')}
@@ -98,27 +96,22 @@ export default function AnnouncementsPage() {
         </Button>
       }
     >
-      <Table<TOpsAnnouncement>
+      <PagedTable<TOpsAnnouncement>
         rowKey="id"
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        list={list}
+        page={page}
+        setPage={setPage}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: list.isError ? t('common:systemError') : t('ops:ann.empty') }}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: (n) => t('ops:total', { count: n }),
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
+        empty={t('ops:ann.empty')}
+        totalText={(n) => t('ops:total', { count: n })}
       />
       <AnnouncementForm
         value={editing === 'new' ? null : editing}
         open={editing !== null}
         onClose={(saved) => {
           setEditing(null);
-          if (saved) void client.invalidateQueries({ queryKey: ['ops', 'announcements'] });
+          if (saved) void refresh();
         }}
       />
     </Card>

@@ -1,13 +1,12 @@
 import { LIMITS } from '@rrp/contracts/constants';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
 import { App, Button, Descriptions, Drawer, Empty, Form, Input, Modal, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { formatUtc } from '../../lib/format';
 import { SignedImage } from '../../lib/SignedImage';
 import { UserText } from '../../lib/UserText';
+import { useCertificationDecision, useCertificationDetail } from './api';
 
 const COLOR = { none: 'default', review: 'processing', verified: 'success', rejected: 'error' } as const;
 
@@ -15,22 +14,19 @@ const COLOR = { none: 'default', review: 'processing', verified: 'success', reje
 export function CertificationDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const client = useQueryClient();
-  const detail = useQuery({ queryKey: ['ops', 'certification', id], queryFn: () => api('POST /ops/certification/detail', { id: id ?? '' }), enabled: !!id });
+  const detail = useCertificationDetail(id);
+  const decision = useCertificationDecision();
   const [rejecting, setRejecting] = useState(false);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
   const c = detail.data;
 
-  const done = async (text: string) => {
-    await client.invalidateQueries({ queryKey: ['ops'] });
-    void message.success(text);
-  };
+  const done = (text: string) => void message.success(text);
   const approve = async () => {
     setBusy(true);
     try {
-      await api('POST /ops/certification/approve', { id: id ?? '' });
-      await done(t('ops:cert.approved'));
+      await decision.approve.mutateAsync(id ?? '');
+      done(t('ops:cert.approved'));
     } catch {
       /* shown by the http client */
     } finally {
@@ -43,9 +39,9 @@ export function CertificationDrawer({ id, onClose }: { id: string | null; onClos
     const { reason } = values;
     setBusy(true);
     try {
-      await api('POST /ops/certification/reject', { id: id ?? '', reason: reason.trim() });
+      await decision.reject.mutateAsync({ id: id ?? '', reason: reason.trim() });
       setRejecting(false);
-      await done(t('ops:cert.rejected'));
+      done(t('ops:cert.rejected'));
     } catch {
       /* shown by the http client */
     } finally {

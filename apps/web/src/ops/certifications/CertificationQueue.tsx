@@ -1,29 +1,25 @@
 import type { TOpsCertificationRow } from '@rrp/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, Input, Space, Table, Tabs, Typography } from 'antd';
+import { Badge, Button, Card, Input, Space, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { formatUtc } from '../../lib/format';
+import { oneOfField, PAGE_SIZES, PagedTable, textField, type UrlFields, useListUrl } from '../../lib/list';
 import { UserText } from '../../lib/UserText';
+import { useCertificationList } from './api';
 import { CertificationDrawer } from './CertificationDrawer';
 
 type Tab = 'review' | 'verified' | 'rejected';
 
+const FIELDS: UrlFields<{ state: Tab; keyword?: string }> = { state: oneOfField(['review', 'verified', 'rejected'], 'review'), keyword: textField(50) };
+
 /** Certification submissions by state, the count of each, and a drawer to review one. */
 export default function CertificationQueue() {
   const { t } = useTranslation();
-  const [state, setState] = useState<Tab>('review');
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const { filters, page, setFilters, setPage } = useListUrl({ fields: FIELDS, pageSizes: PAGE_SIZES, defaultSize: 20 });
+  const { state, keyword } = filters;
   const [openId, setOpenId] = useState<string | null>(null);
-  const body = { state, keyword: keyword || undefined, ...page };
-  const list = useQuery({
-    queryKey: ['ops', 'certifications', body],
-    queryFn: () => api('POST /ops/certification/list', body),
-    placeholderData: keepPreviousData,
-  });
+  const list = useCertificationList({ state, keyword, ...page });
   const counts = list.data?.counts;
 
   const columns: ColumnsType<TOpsCertificationRow> = [
@@ -67,32 +63,24 @@ export default function CertificationQueue() {
 
   return (
     <Card variant="borderless" title={t('ops:menu.certifications')}>
-      <Tabs
-        activeKey={state}
-        onChange={(k) => (setState(k as Tab), setPage({ ...page, pageNum: 1 }))}
-        items={[tab('review'), tab('verified'), tab('rejected')]}
-      />
+      <Tabs activeKey={state} onChange={(k) => setFilters({ ...filters, state: k as Tab })} items={[tab('review'), tab('verified'), tab('rejected')]} />
       <Input.Search
         allowClear
         placeholder={t('ops:searchCompany')}
         aria-label={t('ops:searchCompany')}
-        onSearch={(v) => (setKeyword(v.trim()), setPage({ ...page, pageNum: 1 }))}
+        defaultValue={keyword}
+        onSearch={(v) => setFilters({ ...filters, keyword: v.trim() || undefined })}
         style={{ maxWidth: 320, marginBottom: 16 }}
       />
-      <Table<TOpsCertificationRow>
+      <PagedTable<TOpsCertificationRow>
         rowKey="id"
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        list={list}
+        page={page}
+        setPage={setPage}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: list.isError ? t('common:systemError') : t(`ops:cert.empty.${state}`) }}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: (n) => t('ops:total', { count: n }),
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
+        empty={t(`ops:cert.empty.${state}`)}
+        totalText={(n) => t('ops:total', { count: n })}
       />
       <CertificationDrawer id={openId} onClose={() => setOpenId(null)} />
     </Card>

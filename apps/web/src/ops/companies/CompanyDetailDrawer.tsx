@@ -1,9 +1,9 @@
 import type { TCompanyNode } from '@rrp/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Drawer, Empty, Skeleton, Table, Tag, Tree, Typography } from 'antd';
+import { Descriptions, Drawer, Empty, Skeleton, Tag, Tree, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { formatDataText, formatUtc } from '../../lib/format';
+import { RowsTable } from '../../lib/list';
+import { useOpsCompanyDetail } from './api';
 
 type TreeItem = { key: string; title: string; children: TreeItem[] };
 const toTree = (n: TCompanyNode): TreeItem => ({ key: n.id, title: n.name, children: n.children.map(toTree) });
@@ -11,7 +11,7 @@ const toTree = (n: TCompanyNode): TreeItem => ({ key: n.id, title: n.name, child
 /** One company as the operator sees it: profile, stock, its tree, members and certification. */
 export function CompanyDetailDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const detail = useQuery({ queryKey: ['ops', 'company', id], queryFn: () => api('POST /ops/company/detail', { id: id ?? '' }), enabled: !!id });
+  const detail = useOpsCompanyDetail(id);
   const d = detail.data;
   return (
     <Drawer open={!!id} onClose={onClose} size="large" title={d?.company.name ?? t('ops:company.detail')} destroyOnHidden>
@@ -37,12 +37,11 @@ export function CompanyDetailDrawer({ id, onClose }: { id: string | null; onClos
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {t('ops:company.memberList')}
           </Typography.Title>
-          <Table
+          <RowsTable
             rowKey="id"
             size="small"
-            pagination={false}
             scroll={{ x: 'max-content' }}
-            dataSource={d.members}
+            rows={d.members}
             locale={{ emptyText: t('ops:company.noMembers') }}
             columns={[
               { title: t('members:field.name'), dataIndex: 'name' },

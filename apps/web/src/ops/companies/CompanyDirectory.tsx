@@ -1,22 +1,22 @@
 import type { TOpsCompanyRow } from '@rrp/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Input, Table, Tag, Typography } from 'antd';
+import { Card, Input, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { formatUtc } from '../../lib/format';
+import { PAGE_SIZES, PagedTable, textField, type UrlFields, useListUrl } from '../../lib/list';
 import { UserText } from '../../lib/UserText';
+import { useOpsCompanyList } from './api';
 import { CompanyDetailDrawer } from './CompanyDetailDrawer';
+
+const FIELDS: UrlFields<{ keyword?: string }> = { keyword: textField(50) };
 
 /** Every customer company, searched by name; a drawer shows one with its tree, members, certification and stock. */
 export default function CompanyDirectory() {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const { filters, page, setFilters, setPage } = useListUrl({ fields: FIELDS, pageSizes: PAGE_SIZES, defaultSize: 20 });
   const [openId, setOpenId] = useState<string | null>(null);
-  const body = { keyword: keyword || undefined, ...page };
-  const list = useQuery({ queryKey: ['ops', 'companies', body], queryFn: () => api('POST /ops/company/list', body), placeholderData: keepPreviousData });
+  const list = useOpsCompanyList({ keyword: filters.keyword, ...page });
 
   const columns: ColumnsType<TOpsCompanyRow> = [
     {
@@ -47,24 +47,20 @@ export default function CompanyDirectory() {
         allowClear
         placeholder={t('ops:searchCompany')}
         aria-label={t('ops:searchCompany')}
-        onSearch={(v) => (setKeyword(v.trim()), setPage({ ...page, pageNum: 1 }))}
+        defaultValue={filters.keyword}
+        onSearch={(v) => setFilters({ keyword: v.trim() || undefined })}
         style={{ maxWidth: 320, marginBottom: 16 }}
         data-testid="ops-company-search"
       />
-      <Table<TOpsCompanyRow>
+      <PagedTable<TOpsCompanyRow>
         rowKey="id"
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        list={list}
+        page={page}
+        setPage={setPage}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: list.isError ? t('common:systemError') : t('ops:company.empty') }}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: (n) => t('ops:total', { count: n }),
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
+        empty={t('ops:company.empty')}
+        totalText={(n) => t('ops:total', { count: n })}
       />
       <CompanyDetailDrawer id={openId} onClose={() => setOpenId(null)} />
     </Card>

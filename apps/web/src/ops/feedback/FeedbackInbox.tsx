@@ -1,29 +1,28 @@
 import type { TOpsFeedbackRow } from '@rrp/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Input, Segmented, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { formatUtc } from '../../lib/format';
+import { oneOfField, PAGE_SIZES, PagedTable, textField, type UrlFields, useListUrl } from '../../lib/list';
+
+import { useHandleFeedback, useOpsFeedbackList } from './api';
 
 type Show = 'open' | 'handled' | 'all';
+
+const FIELDS: UrlFields<{ show: Show; keyword?: string }> = { show: oneOfField(['open', 'handled', 'all'], 'open'), keyword: textField(50) };
 
 /** Feedback from every company, unhandled first; mark it handled. */
 export default function FeedbackInbox() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const client = useQueryClient();
-  const [show, setShow] = useState<Show>('open');
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
-  const body = { handled: show === 'all' ? undefined : show === 'handled', keyword: keyword || undefined, ...page };
-  const list = useQuery({ queryKey: ['ops', 'feedback', body], queryFn: () => api('POST /ops/feedback/list', body), placeholderData: keepPreviousData });
+  const { filters, page, setFilters, setPage } = useListUrl({ fields: FIELDS, pageSizes: PAGE_SIZES, defaultSize: 20 });
+  const { show, keyword } = filters;
+  const list = useOpsFeedbackList({ handled: show === 'all' ? undefined : show === 'handled', keyword, ...page });
+  const handled = useHandleFeedback();
 
   const handle = async (id: number) => {
     try {
-      await api('POST /ops/feedback/handle', { id });
-      await client.invalidateQueries({ queryKey: ['ops', 'feedback'] });
+      await handled.mutateAsync(id);
       void message.success(t('ops:feedback.handledDone'));
     } catch {
       /* shown by the http client */
@@ -71,7 +70,7 @@ export default function FeedbackInbox() {
       <Space wrap style={{ marginBottom: 16 }}>
         <Segmented<Show>
           value={show}
-          onChange={(v) => (setShow(v), setPage({ ...page, pageNum: 1 }))}
+          onChange={(v) => setFilters({ ...filters, show: v })}
           options={[
             { value: 'open', label: t('ops:feedback.open') },
             { value: 'handled', label: t('ops:feedback.handled') },
@@ -82,24 +81,20 @@ export default function FeedbackInbox() {
           allowClear
           placeholder={t('ops:feedback.search')}
           aria-label={t('ops:feedback.search')}
-          onSearch={(v) => (setKeyword(v.trim()), setPage({ ...page, pageNum: 1 }))}
+          defaultValue={keyword}
+          onSearch={(v) => setFilters({ ...filters, keyword: v.trim() || undefined })}
           style={{ maxWidth: 280 }}
         />
       </Space>
-      <Table<TOpsFeedbackRow>
+      <PagedTable<TOpsFeedbackRow>
         rowKey="id"
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        list={list}
+        page={page}
+        setPage={setPage}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: list.isError ? t('common:systemError') : t('ops:feedback.empty') }}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: (n) => t('ops:total', { count: n }),
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
+        empty={t('ops:feedback.empty')}
+        totalText={(n) => t('ops:total', { count: n })}
       />
     </Card>
   );

@@ -1,27 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FIRMWARE_KEY } from '../../features/firmware/api';
 import { FirmwareTable } from '../../features/firmware/FirmwareTable';
-import { api } from '../../lib/api';
 import { DeleteConfirmButton } from '../../lib/DeleteConfirmButton';
 import { toast } from '../../lib/toast';
+import { useWithdrawFirmware } from './api';
 import { PublishFirmwareDialog } from './PublishFirmwareDialog';
 
 /** Firmware in the back office: publish files for customers' modules, see downloads, withdraw. */
 export default function OpsFirmwarePage() {
   const { t } = useTranslation();
   const [publishing, setPublishing] = useState(false);
-  const client = useQueryClient();
-  const withdraw = useMutation({
-    mutationFn: (id: string) => api('POST /ops/firmware/delete', { id }),
-    onSuccess: () => {
-      toast.success(t('firmware:ops.withdrawn'));
-      return client.invalidateQueries({ queryKey: FIRMWARE_KEY });
-    },
-  });
+  const withdraw = useWithdrawFirmware(() => toast.success(t('firmware:ops.withdrawn')));
   return (
     <Card
       variant="borderless"

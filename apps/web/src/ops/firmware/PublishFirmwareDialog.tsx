@@ -1,12 +1,10 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { FIRMWARE_EXTENSIONS, FIRMWARE_LIMITS as L } from '@rrp/contracts/constants';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Upload, type UploadFile } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FIRMWARE_KEY } from '../../features/firmware/api';
-import { upload } from '../../lib/api';
 import { ApiError, ServerAbnormalError } from '../../lib/http';
 import { toast } from '../../lib/toast';
+import { usePublishFirmware } from './api';
 
 type Values = { version: string; moduleModel: string; releaseNotes: string; file?: UploadFile[] };
 
@@ -24,11 +22,7 @@ function fileProblem(f: { name: string; size?: number }, t: (k: string, o?: Reco
 export function PublishFirmwareDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const client = useQueryClient();
-  const publish = useMutation({
-    mutationFn: ({ file, ...fields }: Omit<Values, 'file'> & { file: File }) => upload('POST /ops/firmware/upload', fields, { file }, { silent: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: FIRMWARE_KEY }),
-  });
+  const publish = usePublishFirmware();
 
   const submit = async (v: Values) => {
     const file = v.file?.[0]?.originFileObj;

@@ -7,7 +7,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { formatYuan } from '../../features/orders/money';
 import { ApiError } from '../../lib/http';
 import { UserText } from '../../lib/UserText';
-import { cancelInvoice, OPS_INVOICES_KEY } from './opsInvoiceApi';
+import { cancelInvoice, OPS_INVOICES_KEY } from './api';
 
 const REASON_MAX = INVOICE_LIMITS.cancelReasonMax;
 

@@ -1,20 +1,19 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { TInvoiceDetail } from '@rrp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Result, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadInvoiceFile, downloadStatement, useOpsInvoiceDetail } from './api';
 import { CancelInvoiceDialog } from './CancelInvoiceDialog';
 import { InvoiceFacts } from './InvoiceFacts';
 import { IssueInvoiceDialog } from './IssueInvoiceDialog';
-import { downloadInvoiceFile, downloadStatement, invoiceDetail, OPS_INVOICES_KEY } from './opsInvoiceApi';
 
 type Busy = 'statement' | 'file' | null;
 
 /** One work order: its facts, the statement and invoice downloads, and issuing or cancelling it while in progress. */
 export function InvoiceDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const detail = useQuery({ queryKey: [...OPS_INVOICES_KEY, 'detail', id], queryFn: () => invoiceDetail(id ?? ''), enabled: !!id });
+  const detail = useOpsInvoiceDetail(id);
   const [issuing, setIssuing] = useState<TInvoiceDetail | null>(null);
   const [cancelling, setCancelling] = useState<TInvoiceDetail | null>(null);
   const [busy, setBusy] = useState<Busy>(null);

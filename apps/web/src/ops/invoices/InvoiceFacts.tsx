@@ -1,10 +1,11 @@
 import type { PayMethod, TInvoiceDetail } from '@rrp/contracts';
 import { INVOICE_TAX_PERCENT } from '@rrp/contracts/constants';
-import { Descriptions, Table, type TableColumnsType, Timeline, Typography } from 'antd';
+import { Descriptions, type TableColumnsType, Timeline, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '../../features/orders/money';
 import { formatUtc } from '../../lib/format';
+import { RowsTable } from '../../lib/list';
 import { UserText } from '../../lib/UserText';
 import { InvoiceDeadline } from './InvoiceDeadline';
 import { InvoiceStatusTag } from './InvoiceStatusTag';
@@ -143,12 +144,11 @@ export function InvoiceFacts({ invoice: inv }: { invoice: TInvoiceDetail }) {
       </Section>
 
       <Section title={t('ops:invoices.field.orders', { count: inv.orders.length })}>
-        <Table<OrderLine>
+        <RowsTable<OrderLine>
           rowKey="orderNo"
           size="small"
           columns={orderColumns}
-          dataSource={inv.orders}
-          pagination={false}
+          rows={inv.orders}
           scroll={{ x: 'max-content' }}
           data-testid="ops-invoice-orders"
         />

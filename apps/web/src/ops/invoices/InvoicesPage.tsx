@@ -1,20 +1,30 @@
 import type { InvoiceStatus, InvoiceType, TInvoice } from '@rrp/contracts';
 import { INVOICE_STATUSES, INVOICE_TYPES } from '@rrp/contracts/constants';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Input, Select, Space, Table, type TableColumnsType, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Input, Select, Space, type TableColumnsType, Tabs, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '../../features/orders/money';
+import dayjs from '../../lib/dayjs';
 import { formatUtc } from '../../lib/format';
+import { dayField, oneOfField, PAGE_SIZES, PagedTable, textField, type UrlFields, useListUrl } from '../../lib/list';
 import { UserText } from '../../lib/UserText';
+import { useOpsInvoiceList } from './api';
 import { InvoiceDeadline } from './InvoiceDeadline';
 import { InvoiceDrawer } from './InvoiceDrawer';
 import { InvoiceTypeTag } from './InvoiceStatusTag';
-import { listInvoices, OPS_INVOICES_KEY, type OpsInvoiceListRequest } from './opsInvoiceApi';
 import './invoices.css';
 
 type Range = [Dayjs | null, Dayjs | null] | null;
+type Filters = { status: InvoiceStatus; keyword?: string; type?: InvoiceType; from?: string; to?: string };
+
+const FIELDS: UrlFields<Filters> = {
+  status: oneOfField(INVOICE_STATUSES, 'in_progress'),
+  keyword: textField(50),
+  type: oneOfField(INVOICE_TYPES),
+  from: dayField(),
+  to: dayField(),
+};
 
 /**
  * Issuing invoices: the customers' applications by state (in progress, issued, cancelled) with
@@ -23,24 +33,13 @@ type Range = [Dayjs | null, Dayjs | null] | null;
  */
 export default function InvoicesPage() {
   const { t, i18n } = useTranslation();
-  const [status, setStatus] = useState<InvoiceStatus>('in_progress');
-  const [keyword, setKeyword] = useState('');
-  const [type, setType] = useState<InvoiceType | undefined>();
-  const [range, setRange] = useState<Range>(null);
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const { filters, page, setFilters, setPage } = useListUrl({ fields: FIELDS, pageSizes: PAGE_SIZES, defaultSize: 20 });
+  const { status, keyword, type, from, to } = filters;
+  const range: Range = from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : null;
   const [openId, setOpenId] = useState<string | null>(null);
 
-  const body: OpsInvoiceListRequest = {
-    status,
-    type,
-    keyword: keyword || undefined,
-    from: range?.[0]?.format('YYYY-MM-DD'),
-    to: range?.[1]?.format('YYYY-MM-DD'),
-    ...page,
-  };
-  const list = useQuery({ queryKey: [...OPS_INVOICES_KEY, 'list', body], queryFn: () => listInvoices(body), placeholderData: keepPreviousData });
+  const list = useOpsInvoiceList({ status, type, keyword, from, to, ...page });
   const counts = list.data?.counts;
-  const firstPage = () => setPage((p) => ({ ...p, pageNum: 1 }));
   const c = (key: string) => t(`ops:invoices.column.${key}`);
 
   const columns: TableColumnsType<TInvoice> = [
@@ -113,14 +112,15 @@ export default function InvoicesPage() {
 
   return (
     <Card variant="borderless" title={t('ops:menu.invoices')} extra={<Typography.Text type="secondary">{t('ops:invoices.utc')}</Typography.Text>}>
-      <Tabs className="ops-invoices-tabs" activeKey={status} onChange={(k) => (setStatus(k as InvoiceStatus), firstPage())} items={tabs} />
+      <Tabs className="ops-invoices-tabs" activeKey={status} onChange={(k) => setFilters({ ...filters, status: k as InvoiceStatus })} items={tabs} />
       <Space wrap className="ops-invoices-filters">
         <Input.Search
           allowClear
           placeholder={t('ops:invoices.keyword')}
           aria-label={t('ops:invoices.keyword')}
           maxLength={50}
-          onSearch={(v) => (setKeyword(v.trim()), firstPage())}
+          defaultValue={keyword}
+          onSearch={(v) => setFilters({ ...filters, keyword: v.trim() || undefined })}
           className="ops-invoices-search"
           data-testid="ops-invoices-search"
         />
@@ -130,14 +130,17 @@ export default function InvoicesPage() {
           placeholder={t('ops:invoices.allTypes')}
           aria-label={t('ops:invoices.column.type')}
           value={type}
-          onChange={(v) => (setType(v), firstPage())}
+          onChange={(v) => setFilters({ ...filters, type: v })}
           options={INVOICE_TYPES.map((v) => ({ value: v, label: t(`invoices:type.${v}`) }))}
           data-testid="ops-invoices-type"
         />
         <DatePicker.RangePicker
           allowEmpty={[true, true]}
           value={range}
-          onChange={(v) => (setRange(v as Range), firstPage())}
+          onChange={(v) => {
+            const days = v as Range;
+            setFilters({ ...filters, from: days?.[0]?.format('YYYY-MM-DD'), to: days?.[1]?.format('YYYY-MM-DD') });
+          }}
           placeholder={[t('ops:invoices.appliedFrom'), t('ops:invoices.appliedTo')]}
           className="ops-invoices-days"
           data-testid="ops-invoices-days"
@@ -156,30 +159,17 @@ export default function InvoicesPage() {
           }
         />
       )}
-      <Table<TInvoice>
+      <PagedTable<TInvoice>
         rowKey="id"
         data-testid="ops-invoices"
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        list={list}
+        page={page}
+        setPage={setPage}
         scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: list.isError ? (
-            <Space orientation="vertical">
-              {t('common:systemError')}
-              <Button onClick={() => void list.refetch()}>{t('common:action.retry')}</Button>
-            </Space>
-          ) : (
-            t(`ops:invoices.empty.${status}`)
-          ),
-        }}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: (n) => t('ops:total', { count: n }),
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
+        loadFailed={t('common:systemError')}
+        empty={t(`ops:invoices.empty.${status}`)}
+        totalText={(n) => t('ops:total', { count: n })}
       />
       <InvoiceDrawer id={openId} onClose={() => setOpenId(null)} />
     </Card>

@@ -10,8 +10,8 @@ import { formatYuan } from '../../features/orders/money';
 import dayjs from '../../lib/dayjs';
 import { ApiError, ServerAbnormalError } from '../../lib/http';
 import { UserText } from '../../lib/UserText';
+import { issueInvoice, OPS_INVOICES_KEY } from './api';
 import { INVOICE_FILE_ACCEPT, INVOICE_FILE_MAX_MB, INVOICE_NO_RE, invoiceDateProblem, invoiceFileProblem } from './issueRules';
-import { issueInvoice, OPS_INVOICES_KEY } from './opsInvoiceApi';
 
 type Values = { invoiceNo: string; invoiceDate: Dayjs | null; file?: UploadFile[]; trackingNote?: string };
 

@@ -1,20 +1,14 @@
 import type { TOrder } from '@rrp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrderFacts } from '../../features/orders/OrderFacts';
-import { api } from '../../lib/api';
-import { OPS_ORDERS_KEY } from './useReconcile';
+import { useOpsOrderDetail } from './api';
 
 /** One order of any company, with the reconciliation actions while its transfer waits. */
 export function OpsOrderDrawer({ orderNo, onClose, actions }: { orderNo: string | null; onClose: () => void; actions: (o: TOrder) => ReactNode }) {
   const { t } = useTranslation();
-  const detail = useQuery({
-    queryKey: [...OPS_ORDERS_KEY, 'detail', orderNo],
-    queryFn: () => api('POST /ops/order/detail', { orderNo: orderNo ?? '' }),
-    enabled: !!orderNo,
-  });
+  const detail = useOpsOrderDetail(orderNo);
   const o = detail.data;
   return (
     <Drawer open={!!orderNo} onClose={onClose} title={t('orders:detail.title')} size="large" destroyOnHidden>

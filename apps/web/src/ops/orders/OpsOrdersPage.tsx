@@ -1,21 +1,28 @@
-import type { ApiBody, OrderStatus, PayMethod, TOrder } from '@rrp/contracts';
+import type { OrderStatus, PayMethod, TOrder } from '@rrp/contracts';
 import { ORDER_STATUSES, PAY_METHODS } from '@rrp/contracts/constants';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, Grid, Input, Select, Space, Table, type TableColumnsType, Tabs, Typography } from 'antd';
+import { Badge, Button, Card, Grid, Input, Select, Space, type TableColumnsType, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrderStatusTag, productLabel, quantityLabel } from '../../features/orders/labels';
 import { formatYuan } from '../../features/orders/money';
-import { api } from '../../lib/api';
 import { formatUtc } from '../../lib/format';
+import { oneOfField, PAGE_SIZES, PagedTable, textField, type UrlFields, useListUrl } from '../../lib/list';
 import { UserText } from '../../lib/UserText';
 import '../../features/orders/orders.css';
+import { useOpsOrderList } from './api';
 import { OpsOrderDrawer } from './OpsOrderDrawer';
 import { RejectRemittanceDialog } from './RejectRemittanceDialog';
-import { awaitsReconciliation, OPS_ORDERS_KEY, useReconcile } from './useReconcile';
+import { awaitsReconciliation, useReconcile } from './useReconcile';
 
 type Tab = 'queue' | 'all';
-type Request = ApiBody<'POST /ops/order/list'>;
+type Filters = { tab: Tab; keyword?: string; status?: OrderStatus; payMethod?: PayMethod };
+
+const FIELDS: UrlFields<Filters> = {
+  tab: oneOfField(['queue', 'all'], 'queue'),
+  keyword: textField(50),
+  status: oneOfField(ORDER_STATUSES),
+  payMethod: oneOfField(PAY_METHODS),
+};
 
 /**
  * Orders and reconciliation: the queue of offline transfers the customers reported (with its
@@ -24,20 +31,14 @@ type Request = ApiBody<'POST /ops/order/list'>;
  */
 export default function OpsOrdersPage() {
   const { t, i18n } = useTranslation();
-  const [tab, setTab] = useState<Tab>('queue');
-  const [keyword, setKeyword] = useState('');
-  const [status, setStatus] = useState<OrderStatus | undefined>();
-  const [payMethod, setPayMethod] = useState<PayMethod | undefined>();
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const { filters, page, setFilters, setPage } = useListUrl({ fields: FIELDS, pageSizes: PAGE_SIZES, defaultSize: 20 });
+  const { tab, keyword, status, payMethod } = filters;
   const [openNo, setOpenNo] = useState<string | null>(null);
   const reconcile = useReconcile();
   // the confirm and reject buttons stay in view while the table scrolls (not on a phone)
   const pinned = Grid.useBreakpoint().md !== false;
 
-  const body: Request =
-    tab === 'queue' ? { remittanceState: 'submitted', keyword: keyword || undefined, ...page } : { keyword: keyword || undefined, status, payMethod, ...page };
-  const list = useQuery({ queryKey: [...OPS_ORDERS_KEY, 'list', body], queryFn: () => api('POST /ops/order/list', body), placeholderData: keepPreviousData });
-  const firstPage = () => setPage((p) => ({ ...p, pageNum: 1 }));
+  const list = useOpsOrderList(tab === 'queue' ? { remittanceState: 'submitted', keyword, ...page } : { keyword, status, payMethod, ...page });
 
   const actions = (o: TOrder, size: 'small' | 'middle' = 'small') =>
     awaitsReconciliation(o) ? (
@@ -124,14 +125,15 @@ export default function OpsOrdersPage() {
 
   return (
     <Card variant="borderless" title={t('ops:menu.orders')} extra={<Typography.Text type="secondary">{t('ops:orders.utc')}</Typography.Text>}>
-      <Tabs activeKey={tab} onChange={(k) => (setTab(k as Tab), firstPage())} items={tabs} />
+      <Tabs activeKey={tab} onChange={(k) => setFilters({ ...filters, tab: k as Tab })} items={tabs} />
       <Space wrap className="order-filters">
         <Input.Search
           allowClear
           placeholder={t('ops:orders.keyword')}
           aria-label={t('ops:orders.keyword')}
           maxLength={50}
-          onSearch={(v) => (setKeyword(v.trim()), firstPage())}
+          defaultValue={keyword}
+          onSearch={(v) => setFilters({ ...filters, keyword: v.trim() || undefined })}
           className="ops-orders-search"
         />
         {tab === 'all' && (
@@ -142,7 +144,7 @@ export default function OpsOrdersPage() {
               placeholder={t('orders:field.status')}
               aria-label={t('orders:field.status')}
               value={status}
-              onChange={(v) => (setStatus(v), firstPage())}
+              onChange={(v) => setFilters({ ...filters, status: v })}
               options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`orders:status.${s}`) }))}
             />
             <Select
@@ -151,27 +153,22 @@ export default function OpsOrdersPage() {
               placeholder={t('orders:field.payMethod')}
               aria-label={t('orders:field.payMethod')}
               value={payMethod}
-              onChange={(v) => (setPayMethod(v), firstPage())}
+              onChange={(v) => setFilters({ ...filters, payMethod: v })}
               options={PAY_METHODS.map((m) => ({ value: m, label: t(`orders:payMethod.${m}`) }))}
             />
           </>
         )}
       </Space>
-      <Table<TOrder>
+      <PagedTable<TOrder>
         rowKey="orderNo"
         data-testid="ops-orders"
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        list={list}
+        page={page}
+        setPage={setPage}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: list.isError ? t('common:systemError') : tab === 'queue' ? t('ops:orders.emptyQueue') : t('ops:orders.empty') }}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: (n) => t('ops:total', { count: n }),
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
+        empty={tab === 'queue' ? t('ops:orders.emptyQueue') : t('ops:orders.empty')}
+        totalText={(n) => t('ops:total', { count: n })}
       />
       <OpsOrderDrawer orderNo={openNo} onClose={() => setOpenNo(null)} actions={(o) => actions(o, 'middle')} />
       <RejectRemittanceDialog order={reconcile.rejecting} busy={reconcile.busy} onCancel={reconcile.cancelReject} onReject={(r) => void reconcile.reject(r)} />

@@ -1,14 +1,10 @@
 import type { TOrder } from '@rrp/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { formatYuan } from '../../features/orders/money';
-import { api } from '../../lib/api';
 import { UserText } from '../../lib/UserText';
-
-/** The back office's orders in the query cache (lists, details). */
-export const OPS_ORDERS_KEY = ['ops', 'orders'] as const;
+import { confirmRemittance, rejectRemittance, useRefreshOrders } from './api';
 
 /**
  * Reconciliation of an offline transfer: confirm it arrived (asked first, naming company,
@@ -18,11 +14,10 @@ export const OPS_ORDERS_KEY = ['ops', 'orders'] as const;
 export function useReconcile() {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
-  const qc = useQueryClient();
   const [rejecting, setRejecting] = useState<TOrder | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const refresh = () => qc.invalidateQueries({ queryKey: OPS_ORDERS_KEY });
+  const refresh = useRefreshOrders();
 
   const confirm = (o: TOrder) =>
     modal.confirm({
@@ -48,7 +43,7 @@ export function useReconcile() {
       cancelText: t('common:action.cancel'),
       onOk: async () => {
         try {
-          await api('POST /ops/remittance/confirm', { orderNo: o.orderNo });
+          await confirmRemittance(o.orderNo);
           await refresh();
           void message.success(t('ops:orders.confirmed'));
         } catch {
@@ -61,7 +56,7 @@ export function useReconcile() {
     if (!rejecting) return;
     setBusy(true);
     try {
-      await api('POST /ops/remittance/reject', { orderNo: rejecting.orderNo, reason: reason.trim() });
+      await rejectRemittance(rejecting.orderNo, reason.trim());
       setRejecting(null);
       await refresh();
       void message.success(t('ops:orders.rejected'));

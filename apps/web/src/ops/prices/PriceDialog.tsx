@@ -1,6 +1,5 @@
 import type { TMerchandise } from '@rrp/contracts';
 import { ORDER_LIMITS } from '@rrp/contracts/constants';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, DatePicker, Form, InputNumber, type InputNumberProps, Modal } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
@@ -8,11 +7,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { productLabel } from '../../features/orders/labels';
 import { toFen } from '../../features/orders/money';
-import { api } from '../../lib/api';
 import dayjs from '../../lib/dayjs';
+import { useUpdatePrice } from './api';
 
 /** The back office's price list in the query cache. */
-export const PRICES_KEY = ['ops', 'merchandise'] as const;
 
 type Values = { unitPrice: number | null; promoPrice: number | null; promoUntil: Dayjs | null };
 
@@ -32,7 +30,7 @@ function YuanInput(props: InputNumberProps<number>) {
 export function PriceDialog({ product, onClose }: { product: TMerchandise; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const qc = useQueryClient();
+  const update = useUpdatePrice();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const promo = Form.useWatch('promoPrice', form);
@@ -52,13 +50,12 @@ export function PriceDialog({ product, onClose }: { product: TMerchandise; onClo
     if (!v || v.unitPrice === null) return;
     setSaving(true);
     try {
-      await api('POST /ops/merchandise/update', {
+      await update.mutateAsync({
         productType: product.productType,
         unitPrice: toFen(v.unitPrice) / 100,
         promoPrice: v.promoPrice === null || v.promoPrice === undefined ? null : toFen(v.promoPrice) / 100,
         promoUntil: v.promoPrice !== null && v.promoPrice !== undefined && v.promoUntil ? pickerToUtc(v.promoUntil) : null,
       });
-      await qc.invalidateQueries({ queryKey: PRICES_KEY });
       void message.success(t('ops:prices.saved'));
       onClose();
     } catch {

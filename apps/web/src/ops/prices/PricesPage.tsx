@@ -1,19 +1,19 @@
 import type { TMerchandise } from '@rrp/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Result, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { productLabel } from '../../features/orders/labels';
 import { formatYuan } from '../../features/orders/money';
 import { onPromotion } from '../../features/orders/ProductPrice';
-import { api } from '../../lib/api';
 import { formatUtc } from '../../lib/format';
-import { PRICES_KEY, PriceDialog } from './PriceDialog';
+import { QueryTable } from '../../lib/list';
+import { usePrices } from './api';
+import { PriceDialog } from './PriceDialog';
 
 /** Prices: each product's unit price and promotional price; orders keep the price they were made with. */
 export default function PricesPage() {
   const { t, i18n } = useTranslation();
-  const list = useQuery({ queryKey: PRICES_KEY, queryFn: () => api('POST /ops/merchandise/list') });
+  const list = usePrices();
   const [editing, setEditing] = useState<TMerchandise | null>(null);
   const yuan = (v: number | null) => formatYuan(v, i18n.language);
 
@@ -65,19 +65,14 @@ export default function PricesPage() {
   return (
     <Card variant="borderless" title={t('ops:menu.prices')} extra={<Typography.Text type="secondary">{t('ops:prices.utc')}</Typography.Text>}>
       <Typography.Paragraph type="secondary">{t('ops:prices.hint')}</Typography.Paragraph>
-      {list.isError && !list.data ? (
-        <Result status="warning" title={t('common:systemError')} extra={<Button onClick={() => void list.refetch()}>{t('common:action.retry')}</Button>} />
-      ) : (
-        <Table<TMerchandise>
-          rowKey="productType"
-          data-testid="ops-prices"
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          pagination={false}
-        />
-      )}
+      <QueryTable<TMerchandise>
+        rowKey="productType"
+        data-testid="ops-prices"
+        columns={columns}
+        list={list}
+        loadFailed={t('common:systemError')}
+        scroll={{ x: 'max-content' }}
+      />
       {editing && <PriceDialog product={editing} onClose={() => setEditing(null)} />}
     </Card>
   );

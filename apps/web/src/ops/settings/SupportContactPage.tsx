@@ -1,23 +1,20 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Form, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { formatHours } from '../../features/platform';
-import { api } from '../../lib/api';
 import { formatUtc } from '../../lib/format';
 import { UserText } from '../../lib/UserText';
+import { useSaveSupportContact, useSupportContact } from './api';
 import { type ContactValues, SupportContactForm, toContact, toValues } from './SupportContactForm';
-
-const KEY = ['ops', 'platform', 'contact'] as const;
 
 /** Platform settings: the support contact every member sees, with the environment's defaults beside it. */
 export default function SupportContactPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const client = useQueryClient();
+  const saveContact = useSaveSupportContact();
   const [form] = Form.useForm<ContactValues>();
   const [saving, setSaving] = useState(false);
-  const current = useQuery({ queryKey: KEY, queryFn: () => api('POST /ops/platform/contact') });
+  const current = useSupportContact();
   const data = current.data;
 
   useEffect(() => {
@@ -27,8 +24,7 @@ export default function SupportContactPage() {
   const save = async () => {
     setSaving(true);
     try {
-      await api('POST /ops/platform/contact/update', toContact(form.getFieldsValue(true)));
-      await client.invalidateQueries({ queryKey: KEY });
+      await saveContact.mutateAsync(toContact(form.getFieldsValue(true)));
       void message.success(t('ops:settings.saved'));
     } catch {
       /* shown by the http client */

@@ -1,4 +1,5 @@
 import type { ApiBody, ApiFields, TInvoice } from '@rrp/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, download, upload } from '../../lib/api';
 import type { RequestOptions } from '../../lib/http';
 
@@ -8,9 +9,14 @@ export const OPS_INVOICES_KEY = ['ops', 'invoices'] as const;
 export type OpsInvoiceListRequest = ApiBody<'POST /ops/invoice/list'>;
 export type IssueFields = ApiFields<'POST /ops/invoice/issue'>;
 
-export const listInvoices = (body: OpsInvoiceListRequest) => api('POST /ops/invoice/list', body);
+/** Applications in one state, a page at a time, with the count of each state. */
+export function useOpsInvoiceList(body: OpsInvoiceListRequest) {
+  return useQuery({ queryKey: [...OPS_INVOICES_KEY, 'list', body], queryFn: () => api('POST /ops/invoice/list', body), placeholderData: keepPreviousData });
+}
 
-export const invoiceDetail = (id: string) => api('POST /ops/invoice/detail', { id });
+export function useOpsInvoiceDetail(id: string | null) {
+  return useQuery({ queryKey: [...OPS_INVOICES_KEY, 'detail', id], queryFn: () => api('POST /ops/invoice/detail', { id: id ?? '' }), enabled: !!id });
+}
 
 /** Records the invoice issued on the tax platform: a signed multipart request with the file, when there is one. */
 export const issueInvoice = (fields: IssueFields, file: File | null, opts?: RequestOptions) =>

@@ -1,6 +1,6 @@
 import type { Locale } from '@rrp/contracts';
 import type { Locale as AntdLocaleData } from 'antd/es/locale';
-import { beforeLanguageSwitch, currentLocale } from '../i18n';
+import { beforeLanguageSwitch, currentLocale } from './index';
 
 /**
  * antd's own texts (pagination, empty states, pickers, "close") per language, imported on

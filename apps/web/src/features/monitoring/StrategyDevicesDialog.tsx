@@ -1,6 +1,7 @@
-import { Alert, App, Button, Input, Modal, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, App, Button, Input, Modal, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedTable } from '../../lib/list';
 import { UserText } from '../../lib/UserText';
 import { type TStrategy, type TStrategyDevice, useStrategyDevices, useUpdateStrategyDevices } from './api';
 import { DEVICE_TABLE_WIDTH, deviceColumns } from './deviceColumns';
@@ -77,15 +78,18 @@ function useDeviceTable(strategy: TStrategy, onlyOn: boolean) {
     />
   );
   const table = (extra: { disabled?: (d: TStrategyDevice) => boolean; testId: string }) => (
-    <Table<TStrategyDevice>
+    <PagedTable<TStrategyDevice>
       rowKey="imei"
       size="small"
       data-testid={extra.testId}
       columns={deviceColumns(t, i18n.language, strategy.id)}
-      dataSource={list.data?.list ?? []}
-      loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
+      list={list}
+      page={page}
+      setPage={setPage}
+      pager={{ size: 'small' }}
+      totalText={(total) => t('strategies:devices.total', { count: total })}
       scroll={{ x: DEVICE_TABLE_WIDTH }}
-      locale={{ emptyText: list.isPending ? ' ' : onlyOn ? t('strategies:devices.emptyOn') : t('strategies:devices.emptyPicker') }}
+      empty={onlyOn ? t('strategies:devices.emptyOn') : t('strategies:devices.emptyPicker')}
       rowSelection={{
         // selections survive paging: rows of other pages stay selected
         preserveSelectedRowKeys: true,
@@ -97,14 +101,6 @@ function useDeviceTable(strategy: TStrategy, onlyOn: boolean) {
             'aria-label': t('strategies:devices.select', { imei: d.imei }),
             'data-testid': `device-check-${d.imei}`,
           }) as never,
-      }}
-      pagination={{
-        current: page.pageNum,
-        pageSize: page.pageSize,
-        total: list.data?.total ?? 0,
-        size: 'small',
-        showTotal: (total) => t('strategies:devices.total', { count: total }),
-        onChange: (pageNum, pageSize) => setPage({ pageNum: pageSize !== page.pageSize ? 1 : pageNum, pageSize }),
       }}
     />
   );

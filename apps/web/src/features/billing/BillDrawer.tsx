@@ -1,8 +1,9 @@
-import { Button, Descriptions, Drawer, Result, Skeleton, Table, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Result, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDataText, formatUtc } from '../../lib/format';
+import { RowsTable } from '../../lib/list';
 import { UserText } from '../../lib/UserText';
 import { formatYuan } from '../orders/money';
 import { type TBill, type TBillDetail, useBillDetail } from './api';
@@ -62,12 +63,11 @@ function BillSummary({ bill }: { bill: TBill }) {
 function BillOrders({ orders }: { orders: TBillDetail['orders'] }) {
   const { t, i18n } = useTranslation();
   return (
-    <Table
+    <RowsTable
       rowKey="orderNo"
       size="small"
       data-testid="bill-orders"
-      dataSource={orders}
-      pagination={orders.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+      rows={orders}
       scroll={{ x: 600 }}
       locale={{ emptyText: t('invoices:bills.noOrders') }}
       columns={[

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { onUserReset } from '../lib/userData';
+import { onUserReset } from './userData';
 
 /**
  * The http client already shows every failure, so queries do not retry (a retry would show

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Grid, Input, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '../../lib/PagedTable';
+import { PagedTable } from '../../lib/list';
 import { type StrategyListRequest, type TStrategy, useDeleteStrategy, useStrategyList } from './api';
 import { StrategyDetailDrawer } from './StrategyDetailDrawer';
 import { StrategyDevicesDialog } from './StrategyDevicesDialog';

@@ -1,8 +1,8 @@
 import { Component, type ErrorInfo, type ReactNode, Suspense } from 'react';
 import { isChunkLoadError, retryFailedChunks } from '../lib/chunkErrors';
 import { describeError, recordClientError } from '../lib/errorLog';
+import { lazyPage } from '../lib/lazyPage';
 import { ChunkErrorView } from './ChunkErrorView';
-import { lazyPage } from './lazyPage';
 
 // loaded only when an error happens, so the illustrations stay out of the first download
 const ServerErrorView = lazyPage(() => import('../features/errors/ServerErrorView'), { namespaces: ['errors'] });

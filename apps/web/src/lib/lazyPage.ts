@@ -1,7 +1,7 @@
 import { type ComponentProps, type ComponentType, createElement, lazy, useState } from 'react';
 import { loadNamespaces, type Namespace } from '../i18n';
-import { chunkRetryEpoch, withChunkRetry } from '../lib/chunkErrors';
-import { loadAntdLocale } from './antdLocale';
+import { loadAntdLocale } from '../i18n/antdLocale';
+import { chunkRetryEpoch, withChunkRetry } from './chunkErrors';
 import { APP_CONFIG } from './config';
 
 export type LazyPageOptions = {

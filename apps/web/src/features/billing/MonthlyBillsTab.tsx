@@ -1,7 +1,7 @@
 import { Alert, Button, Empty } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '../../lib/PagedTable';
+import { PagedTable } from '../../lib/list';
 import { openOnRowClick } from '../invoices/rowClick';
 import { type TBill, useBillList } from './api';
 import { BillDrawer } from './BillDrawer';

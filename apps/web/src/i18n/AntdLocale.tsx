@@ -1,8 +1,8 @@
 import { ConfigProvider } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../i18n';
 import { antdLocaleOf, loadAntdLocale } from './antdLocale';
+import { currentLocale } from './index';
 
 /**
  * Gives its children antd's texts in the page's language. The locale is normally loaded before

@@ -1,0 +1,20 @@
+export { FilterBar } from './FilterBar';
+export { LoadFailed } from './LoadFailed';
+export { PAGE_SIZES, PagedTable } from './PagedTable';
+export { QueryTable } from './QueryTable';
+export { RowsTable } from './RowsTable';
+export {
+  dayField,
+  flagField,
+  idField,
+  oneOfField,
+  type Page,
+  patternField,
+  readFilters,
+  readPage,
+  textField,
+  type UrlField,
+  type UrlFields,
+  writeListQuery,
+} from './urlFields';
+export { type ListUrl, useListUrl } from './useListUrl';
