@@ -82,10 +82,24 @@ if (serverAll || serverFiles.length) {
   if (flag('--pg')) steps.push(['server on PostgreSQL', vitest(SERVER, files, { RRP_TEST_DB: 'postgres' })]);
 }
 if (wechatpay) steps.push(['WeChat Pay simulator', vitest('apps/wechatpay-sim', [])]);
-if (web.length)
+// A page of a feature (either console) runs its folder's tests: every test that renders the whole
+// app imports the route table, whose lazy imports reach every page, so `vitest related` would
+// name them all. Shared web layers and the contracts do use `vitest related`.
+const WEB_AREA = /^apps\/web\/src\/(features|ops)\/([^/]+)\//;
+const webAreas = new Set(web.map((f) => WEB_AREA.exec(f)?.slice(1, 3).join('/')).filter(Boolean));
+const webShared = web.filter((f) => !WEB_AREA.test(f));
+if (webAreas.size)
   steps.push([
-    'web (tests related to the changed files)',
-    { cmd: 'npx', args: ['vitest', 'related', '--run', '--root', 'apps/web', ...web.map((f) => join(ROOT, f))], env: {} },
+    'web (the changed features’ tests)',
+    vitest(
+      'apps/web',
+      [...webAreas].map((a) => `src/${a}/`),
+    ),
+  ]);
+if (webShared.length)
+  steps.push([
+    'web (tests related to the changed shared files)',
+    { cmd: 'npx', args: ['vitest', 'related', '--run', '--root', 'apps/web', ...webShared.map((f) => join(ROOT, f))], env: {} },
   ]);
 if (e2e.size)
   steps.push([
