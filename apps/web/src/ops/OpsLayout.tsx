@@ -12,7 +12,7 @@ import { useStaffAccount } from './account/api';
 import { OPS_ROUTES } from './routes';
 import './ops.css';
 
-/** The back office frame: the operator's menu, the staff member, language and sign-out. */
+/** The back office frame: the staff menu, the staff member, language and sign-out. */
 export function OpsLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { useOpsCompanyDetail } from './api';
 type TreeItem = { key: string; title: string; children: TreeItem[] };
 const toTree = (n: TCompanyNode): TreeItem => ({ key: n.id, title: n.name, children: n.children.map(toTree) });
 
-/** One company as the operator sees it: profile, stock, its tree, members and certification. */
+/** One company as staff see it: profile, stock, its tree, members and certification. */
 export function CompanyDetailDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const detail = useOpsCompanyDetail(id);

@@ -14,7 +14,7 @@ type OrderLine = TInvoiceDetail['orders'][number];
 
 const when = (at: string | null, by: string | null) => (at ? `${formatUtc(at, 'YYYY-MM-DD HH:mm')} UTC${by ? ` · ${by}` : ''}` : '—');
 
-/** A value the operator types into the tax platform: shown as entered, with a button that copies it. */
+/** A value staff type into the tax platform: shown as entered, with a button that copies it. */
 function Copyable({ value, field }: { value: string; field: string }) {
   const { t } = useTranslation();
   if (!value) return <>—</>;

@@ -22,7 +22,7 @@ export function invoiceFileProblem(file: { name: string; size: number }): Invoic
 }
 
 /**
- * Days the invoice date may not take: after today (the operator's calendar, the one of the
+ * Days the invoice date may not take: after today (the staff member's calendar, the one of the
  * tax platform) and before the UTC day of the application.
  */
 export function invoiceDateProblem(day: Dayjs, appliedAt: string, today: Dayjs = dayjs()): 'future' | 'beforeApplied' | null {
