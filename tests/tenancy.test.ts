@@ -48,8 +48,6 @@ const ALLOWED: Record<string, string> = {
  */
 const BY_HAND = [
   'account/repository.ts:findCompanyInfo',
-  'alarms/list.ts:handleAlarms',
-  'alarms/list.ts:listAlarms',
   'announcements/repository.ts:visible',
   'audit/query.ts:auditBatches',
   'audit/query.ts:listAuditEvents',

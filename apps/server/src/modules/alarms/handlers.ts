@@ -18,7 +18,7 @@ export const alarmHandlers = ({ database }: AlarmDeps) =>
     'POST /rrp/alarmSetting/update': ({ scope, actor, body, locale }) => saveSetting(database, { scope, actor }, body, 'update', locale),
     'POST /rrp/alarmSetting/delete': ({ scope, actor, body }) => deleteSetting(database, { scope, actor }, body.id),
     'POST /rrp/alarmSetting/recommend': ({ scope, body }) => recommend(database, scope, body),
-    'POST /rrp/alarm/list': ({ scope, body, locale }) => listAlarms(database, scope.companyId, body, locale),
-    'POST /rrp/alarm/handle': ({ scope, actor, body }) => handleAlarms(database, { companyId: scope.companyId, actor }, body.ids),
+    'POST /rrp/alarm/list': ({ scope, body, locale }) => listAlarms(database, scope, body, locale),
+    'POST /rrp/alarm/handle': ({ scope, actor, body }) => handleAlarms(database, { scope, actor }, body.ids),
     'GET /rrp/alarm/download': ({ scope, query, locale }) => alarmFile(database, scope.companyId, query.id, locale),
   });

@@ -97,33 +97,30 @@ function filters(f: z.output<typeof zAlarmListRequest>): SQL {
 /** The company's alarms, newest first, and the count of its open unhandled ones. */
 export async function listAlarms(
   database: Database,
-  companyId: string,
+  scope: TenantScope,
   body: z.output<typeof zAlarmListRequest>,
   locale: Locale,
 ): Promise<{ total: number; list: TAlarm[]; openUnhandled: number }> {
-  const where = sql`a.company_id = ${companyId} AND ${filters(body)}`;
+  const where = sql`${scope.owns(sql`a.company_id`)} AND ${filters(body)}`;
   const [[count], rows, [open]] = await Promise.all([
     database.rows<Count>(sql`SELECT count(*)::int AS n FROM alarms a WHERE ${where}`),
     database.rows<AlarmRow>(
       sql`${ALARM_SELECT} WHERE ${where} ORDER BY a.created_at DESC, a.alarm_no DESC LIMIT ${body.pageSize} OFFSET ${(body.pageNum - 1) * body.pageSize}`,
     ),
-    database.rows<Count>(sql`SELECT count(*)::int AS n FROM alarms WHERE company_id = ${companyId} AND ended_at IS NULL AND handled_at IS NULL`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM alarms WHERE ${scope.owns()} AND ended_at IS NULL AND handled_at IS NULL`),
   ]);
   return { total: count.n, list: rows.map((r) => alarmOf(r, locale)), openUnhandled: open.n };
 }
 
 /** Marks alarms handled: every id must be the company's (else 32004 and nothing changes); audited per alarm handled now. */
-export async function handleAlarms(database: Database, ctx: { companyId: string; actor: Actor }, ids: string[]): Promise<null> {
+export async function handleAlarms(database: Database, ctx: { scope: TenantScope; actor: Actor }, ids: string[]): Promise<null> {
   const unique = [...new Set(ids)];
   await database.db.transaction(async (tx) => {
-    const found = await database.rows<Row<'alarms', 'id'>>(
-      sql`SELECT id FROM alarms WHERE id IN ${unique} AND company_id = ${ctx.companyId} ORDER BY id FOR UPDATE`,
-      tx,
-    );
+    const found = await database.rows<Row<'alarms', 'id'>>(sql`SELECT id FROM alarms WHERE id IN ${unique} AND ${ctx.scope.owns()} ORDER BY id FOR UPDATE`, tx);
     if (found.length !== unique.length) throw new AppError(32004, { field: 'ids' });
     const changed = await database.rows<Row<'alarms', 'id' | 'alarm_no'>>(
       sql`UPDATE alarms SET handled_at = now(), handled_by = ${ctx.actor.id}
-          WHERE id IN ${unique} AND company_id = ${ctx.companyId} AND handled_at IS NULL RETURNING id, alarm_no::text AS alarm_no`,
+          WHERE id IN ${unique} AND ${ctx.scope.owns()} AND handled_at IS NULL RETURNING id, alarm_no::text AS alarm_no`,
       tx,
     );
     await recordAuditMany(
@@ -132,7 +129,7 @@ export async function handleAlarms(database: Database, ctx: { companyId: string;
       ctx.actor,
       changed.map((a) => ({
         action: 'alarm.handle' as const,
-        companyId: ctx.companyId,
+        companyId: ctx.scope.companyId,
         targetType: 'alarm',
         targetId: a.id,
         targetLabel: alarmNoOf(a.alarm_no),
