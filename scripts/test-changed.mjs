@@ -48,12 +48,12 @@ const web = [];
 let repo = false;
 let contracts = false;
 const e2e = new Set();
-const matrixParts = new Set();
+let matrix = false;
 
 for (const f of changed) {
   if (f.startsWith(`${SERVER}/`) && f.endsWith('.test.ts')) server.add(join(ROOT, f));
   else if (f.startsWith(`${SERVER}/src/modules/`)) for (const t of testsOfModule(f.split('/')[4])) server.add(t);
-  else if (f.startsWith(`${SERVER}/test/access/`)) matrixParts.add('access');
+  else if (f.startsWith(`${SERVER}/test/access/`)) matrix = true;
   else if (f.startsWith(`${SERVER}/`) && /\.(ts|sql|json)$/.test(f))
     serverAll = true; // app, plugins, db, http: everything depends on them
   else if (f.startsWith('packages/contracts/src/')) {
@@ -75,7 +75,7 @@ if (contracts) steps.push(['contracts', vitest('packages/contracts', [])]);
 if (repo) steps.push(['repository checks', vitest('tests', [])]);
 const wechatpay = server.delete('wechatpay-sim');
 const serverFiles = [...server].map((f) => relative(join(ROOT, SERVER), f));
-if (matrixParts.size) serverFiles.push('test/access');
+if (matrix) serverFiles.push('test/access');
 if (serverAll || serverFiles.length) {
   const files = serverAll ? [] : serverFiles;
   steps.push(['server on PGlite', vitest(SERVER, files, { RRP_TEST_DB: 'pglite' })]);

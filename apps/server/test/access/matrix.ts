@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ApiKey, type Endpoint, parseKey, signedHeaders } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
+import { arr } from '../../src/db/arrays.js';
 import type { Database } from '../../src/db/client.js';
 import { multipartBody, type Part } from '../devices.js';
 import type { Session } from '../helper.js';
@@ -123,19 +124,24 @@ const MARKER_COLUMNS = new Set(['imei', 'iccid', 'eid', 'order_no', 'work_order_
  * company_id) belonging to one of `companyIds`, and their IMEIs, ICCIDs, order numbers and
  * the like. An answer to another company holding one of them leaked the owner's data.
  */
+let markerColumns: { table: string; column: string }[] | null = null;
+
 export async function ownerMarkers(database: Database, companyIds: string[]): Promise<Set<string>> {
-  const columns = await database.rows<{ table: string; column: string; type: string }>(sql`
-    SELECT c.table_name AS "table", c.column_name AS "column", c.data_type AS "type"
-    FROM information_schema.columns c JOIN information_schema.tables t USING (table_schema, table_name)
-    WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
-      AND c.table_name IN (SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'company_id')`);
-  const picks = columns.filter(
-    (c) => (c.column === 'id' && c.type === 'uuid') || (MARKER_COLUMNS.has(c.column) && (c.type === 'text' || c.type.startsWith('character'))),
+  // every test database runs the same migrations: the columns are looked up once
+  markerColumns ??= (
+    await database.rows<{ table: string; column: string; type: string }>(sql`
+      SELECT c.table_name AS "table", c.column_name AS "column", c.data_type AS "type"
+      FROM information_schema.columns c JOIN information_schema.tables t USING (table_schema, table_name)
+      WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
+        AND c.table_name IN (SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'company_id')`)
+  ).filter((c) => (c.column === 'id' && c.type === 'uuid') || (MARKER_COLUMNS.has(c.column) && (c.type === 'text' || c.type.startsWith('character'))));
+  if (markerColumns.length === 0) return new Set();
+  const owners = arr(companyIds, 'uuid');
+  const parts = markerColumns.map(
+    (c) =>
+      sql`SELECT ${sql.identifier(c.column)}::text AS v FROM ${sql.identifier(c.table)} WHERE company_id = ANY (${owners}) AND ${sql.identifier(c.column)} IS NOT NULL`,
   );
-  if (picks.length === 0) return new Set();
-  const ids = `ARRAY[${companyIds.map((id) => `'${id.replace(/'/g, '')}'`).join(',')}]::uuid[]`;
-  const parts = picks.map((c) => `SELECT "${c.column}"::text AS v FROM "${c.table}" WHERE company_id = ANY (${ids}) AND "${c.column}" IS NOT NULL`);
-  const rows = await database.rows<{ v: string }>(sql.raw(parts.join(' UNION ')));
+  const rows = await database.rows<{ v: string }>(sql.join(parts, sql` UNION `));
   return new Set(rows.map((r) => r.v).filter((v) => v.length >= 12));
 }
 
