@@ -28,8 +28,8 @@ if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: typeof RO }).ResizeObserver = RO;
 }
 
-// lazy pages are compiled on first import, which can take a moment
-configure({ asyncUtilTimeout: 8000 });
+// lazy pages are compiled on first import, which takes ~8 s on a loaded 2-core machine
+configure({ asyncUtilTimeout: 15_000 });
 
 await initI18n('zh-CN');
 
