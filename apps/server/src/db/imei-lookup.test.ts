@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/helper.js';
 import type { Database } from './client.js';
 import { deviceIdsByImei, devicesByImei } from './imei-lookup.js';
-import type { Row } from './row.js';
+import type { QueryPlan, Row } from './row.js';
 
 let database: Database;
 let companyA: string;
@@ -32,7 +32,7 @@ afterAll(() => database.close());
 describe('devices by a set of IMEIs', () => {
   it('finds each held IMEI once, whichever company holds it, and skips unknown ones', async () => {
     const wanted = [imei(5), imei(5), imei(2005), '869999999999999', imei(1999)];
-    const rows = await database.rows<{ imei: string; company_id: string }>(
+    const rows = await database.rows<Row<'devices', 'imei' | 'company_id'>>(
       sql`SELECT d.imei, d.company_id FROM ${devicesByImei(wanted, sql`imei, company_id`)} ORDER BY d.imei`,
     );
     expect(rows).toEqual([
@@ -46,7 +46,7 @@ describe('devices by a set of IMEIs', () => {
 
   it('probes the unique IMEI index once per IMEI, never the trigram index of the substring search', async () => {
     const wanted = Array.from({ length: 1000 }, (_, i) => imei(i * 3 + 1));
-    const [row] = await database.rows<{ 'QUERY PLAN': unknown }>(
+    const [row] = await database.rows<QueryPlan>(
       sql`EXPLAIN (FORMAT JSON) SELECT d.id FROM ${devicesByImei(wanted, sql`id, company_id`)} WHERE d.company_id = ${companyA}`,
     );
     const plan = JSON.stringify(row['QUERY PLAN']);
@@ -59,8 +59,8 @@ describe('devices by a set of IMEIs', () => {
   it('takes the IMEIs from a query as well, with the same probe per IMEI', async () => {
     const wanted = Array.from({ length: 1000 }, (_, i) => imei(i * 3 + 1));
     const query = sql`SELECT d.imei FROM ${devicesByImei(sql`SELECT DISTINCT imei FROM unnest(${`{${wanted.join(',')}}`}::text[]) AS w(imei)`, sql`imei, company_id`)} WHERE d.company_id = ${companyA}`;
-    expect((await database.rows<{ imei: string }>(query)).length).toBe(667);
-    const [row] = await database.rows<{ 'QUERY PLAN': unknown }>(sql`EXPLAIN (FORMAT JSON) ${query}`);
+    expect((await database.rows<Row<'devices', 'imei'>>(query)).length).toBe(667);
+    const [row] = await database.rows<QueryPlan>(sql`EXPLAIN (FORMAT JSON) ${query}`);
     const plan = JSON.stringify(row['QUERY PLAN']);
     expect([...plan.matchAll(/"Index Name":\s*"([a-z_0-9]+)"/g)].map((m) => m[1])).toEqual(['devices_imei_uq']);
     expect(plan).not.toContain('"Node Type":"Seq Scan"');

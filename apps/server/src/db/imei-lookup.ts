@@ -1,6 +1,7 @@
 import { SQL, sql } from 'drizzle-orm';
 import { textArray } from './arrays.js';
 import type { Database, Tx } from './client.js';
+import type { Row } from './row.js';
 
 /**
  * A FROM item `wanted(imei)` × `d` (the device holding that IMEI, with the asked columns of
@@ -29,6 +30,6 @@ export function devicesByImei(imeis: readonly string[] | SQL, columns: SQL, opts
  */
 export async function deviceIdsByImei(database: Database, imeis: readonly string[], tx?: Tx): Promise<string[]> {
   if (imeis.length === 0) return [];
-  const rows = await database.rows<{ id: string }>(sql`SELECT d.id FROM ${devicesByImei(imeis, sql`id`)}`, tx);
+  const rows = await database.rows<Row<'devices', 'id'>>(sql`SELECT d.id FROM ${devicesByImei(imeis, sql`id`)}`, tx);
   return rows.map((r) => r.id);
 }

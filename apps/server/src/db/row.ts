@@ -63,3 +63,6 @@ export type Count = { n: number };
  * column's shape); each must fit the column's own type.
  */
 export type Narrow<R, N extends { [K in keyof N]: K extends keyof R ? R[K] : never }> = Omit<R, keyof N> & N;
+
+/** The one row of `EXPLAIN (FORMAT JSON) …`: the plan, parsed. */
+export type QueryPlan = { 'QUERY PLAN': unknown };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyPostgresDatabase, freshDatabase, TEST_DB } from '../../test/helper.js';
-import { type Database, openPostgres } from './client.js';
+import { type Database, openPostgres, type Tx } from './client.js';
 import type { Count } from './row.js';
 
 describe('readiness', () => {
@@ -40,6 +40,11 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL behind a pooler and with a re
     u.searchParams.set('application_name', name);
     return u.toString();
   };
+  /** Which server answered a read (its application name), and a date and a timestamp as it answers them. */
+  const answer = (on: Database, tx?: Tx) =>
+    on
+      .rows<{ app: string; day: unknown; at: unknown }>(sql`SELECT current_setting('application_name') AS app, '2026-11-01'::date AS day, now() AS at`, tx)
+      .then((r) => r[0]);
   const preparedHere = (d: Database) =>
     d.rows<Count>(sql`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name = 'scale_out_probe'`).then((r) => r[0].n);
 
@@ -79,15 +84,14 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL behind a pooler and with a re
       replica: { url: withName(target.url, 'rrp-replica'), maxLagSeconds: 30 },
     });
     await d.readiness();
-    const q = sql`SELECT current_setting('application_name') AS app, '2026-11-01'::date AS day, now() AS at`;
-    const [read] = await d.forReads().rows<{ app: string; day: unknown; at: unknown }>(q);
-    const [primary] = await d.rows<{ app: string; day: unknown; at: unknown }>(q);
+    const read = await answer(d.forReads());
+    const primary = await answer(d);
     expect([read.app, primary.app]).toEqual(['rrp-replica', 'rrp-primary']);
     expect([typeof read.day, typeof read.at]).toEqual([typeof primary.day, typeof primary.at]);
     expect(read.day).toBe('2026-11-01');
     // a transaction always stays on the primary
-    const inTx = await d.db.transaction((tx) => d.forReads().rows<{ app: string }>(sql`SELECT current_setting('application_name') AS app`, tx));
-    expect(inTx[0].app).toBe('rrp-primary');
+    const inTx = await d.db.transaction((tx) => answer(d.forReads(), tx));
+    expect(inTx.app).toBe('rrp-primary');
     expect((await d.readiness()).replica).toMatchObject({ state: 'ok', lagBytes: 0 });
     await d.close();
   });
@@ -101,8 +105,7 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL behind a pooler and with a re
     const r = await d.readiness();
     expect(r).toMatchObject({ ready: true, replica: { state: 'unreachable', lagBytes: null } });
     const t0 = performance.now();
-    const [read] = await d.forReads().rows<{ app: string }>(sql`SELECT current_setting('application_name') AS app`);
-    expect(read.app).toBe('rrp-primary');
+    expect((await answer(d.forReads())).app).toBe('rrp-primary');
     expect(performance.now() - t0).toBeLessThan(1000);
     expect(logged).toContain('read replica unreachable: reads go to the primary');
     await d.close();

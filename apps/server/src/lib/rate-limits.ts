@@ -1,6 +1,7 @@
 import { type ErrorCode, errorStatus } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import type { Row } from '../db/row.js';
 import { AppError, type ErrorOptions } from '../plugins/errors.js';
 
 /** A counter's state after a hit: how many hits its window holds, and when the window ends. */
@@ -14,7 +15,7 @@ export type Tally = { hits: number; retryAfterS: number };
  */
 export async function hit(database: Database, bucket: string, subject: string, windowMs: number): Promise<Tally> {
   const window = `${windowMs} milliseconds`;
-  const [row] = await database.ephemeral<{ hits: number; retry_ms: number }>(
+  const [row] = await database.ephemeral<Row<'rate_limits', 'hits'> & { retry_ms: number }>(
     'rate_limit_hit',
     sql`
     INSERT INTO rate_limits AS r (bucket, subject, hits, window_ends) VALUES (${bucket}, ${subject}, 1, now() + ${window}::interval)

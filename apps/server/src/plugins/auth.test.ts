@@ -3,6 +3,7 @@ import { DEVICE_REPORT_PATH, signedHeaders } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, call, DEMO, login, OPS_PASSWORD, type Session, type TestApp } from '../../test/helper.js';
+import type { As, Narrow } from '../db/row.js';
 import { getOrCreateDeviceKey } from '../modules/devicekeys/index.js';
 
 let t: TestApp;
@@ -128,7 +129,8 @@ describe('principals: each endpoint is reached only by the credential it declare
   it('does not take a session token as a device key, nor a device key as a session (88003)', async () => {
     const key = await getOrCreateDeviceKey(
       t.database,
-      (await t.database.rows<{ id: string }>(sql`SELECT company_id AS id FROM users WHERE email = ${DEMO.admin}`))[0].id,
+      (await t.database.rows<Narrow<As<'users', { id: 'company_id' }>, { id: string }>>(sql`SELECT company_id AS id FROM users WHERE email = ${DEMO.admin}`))[0]
+        .id,
     );
     const asDevice = { token: key.keyId, secretKey: key.secret };
     expect(await codeOf(call(t.app, asDevice, api('/account/query')))).toEqual([401, 88003]);

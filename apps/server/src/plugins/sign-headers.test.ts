@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../test/helper.js';
+import type { As, Narrow } from '../db/row.js';
 import { getOrCreateDeviceKey } from '../modules/devicekeys/index.js';
 
 let t: TestApp;
@@ -44,7 +45,9 @@ describe('X-Version and X-Sign-Method are required on a signed call', () => {
   });
 
   it('refuses a device call without them too, and accepts one with them', async () => {
-    const [{ id }] = await t.database.rows<{ id: string }>(sql`SELECT company_id AS id FROM users WHERE email = ${DEMO.admin}`);
+    const [{ id }] = await t.database.rows<Narrow<As<'users', { id: 'company_id' }>, { id: string }>>(
+      sql`SELECT company_id AS id FROM users WHERE email = ${DEMO.admin}`,
+    );
     const key = await getOrCreateDeviceKey(t.database, id);
     const device = { token: key.keyId, secretKey: key.secret };
     const path = '/api/v1/device/report';

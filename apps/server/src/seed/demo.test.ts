@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, testConfig } from '../../test/helper.js';
 import type { Database } from '../db/client.js';
-import type { Count, Row } from '../db/row.js';
+import type { As, Count, Nullable, Row } from '../db/row.js';
 import { generatePassword, seedDemo } from './demo.js';
 
 let database: Database;
@@ -23,7 +23,7 @@ describe('demo seed', () => {
       'sub-company super administrator',
       'platform staff (back office)',
     ]);
-    const companies = await database.rows<{ name: string; certification: string; billing: string; depth: number }>(
+    const companies = await database.rows<Row<'companies', 'name' | 'certification' | 'billing'> & { depth: number }>(
       sql`SELECT name, certification, billing, array_length(string_to_array(trim(both '/' from path), '/'), 1) AS depth FROM companies ORDER BY depth`,
     );
     expect(companies).toMatchObject([
@@ -35,7 +35,9 @@ describe('demo seed', () => {
   });
 
   it('grants the verified demo company its certification stock: 50 Licenses and 5G of data; the sub-company has none of its own', async () => {
-    const stock = await database.rows<{ billing: string; licenses: number; mb: string | null }>(sql`
+    const stock = await database.rows<
+      Row<'companies', 'billing'> & As<'license_ledger', { licenses: 'delta' }> & Nullable<As<'data_pool_ledger', { mb: 'delta_mb' }>>
+    >(sql`
       SELECT c.billing, (SELECT coalesce(sum(delta), 0)::int FROM license_ledger l WHERE l.company_id = c.id) AS licenses,
              (SELECT sum(delta_mb) FROM data_pool_ledger p WHERE p.company_id = c.id AND p.reason = 'certification') AS mb
       FROM companies c ORDER BY length(c.path)`);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { type SeededDevice, seedCompany, seedDevice } from '../../../test/network-seed.js';
+import type { As, Count, Nullable, Row } from '../../db/row.js';
 import { type DeviceKey, getOrCreateDeviceKey } from '../devicekeys/index.js';
 import { buildReportCall } from '../network/index.js';
 import { rollup } from '../usage/index.js';
@@ -45,7 +46,7 @@ async function post(
   return t.app.inject({ method: 'POST', url: call.path, headers: call.headers, payload: body });
 }
 const reportCount = async (deviceId: string) =>
-  Number((await t.database.rows<{ n: string }>(sql`SELECT count(*)::text AS n FROM device_reports WHERE device_id = ${deviceId}`))[0].n);
+  (await t.database.rows<Count>(sql`SELECT count(*)::int AS n FROM device_reports WHERE device_id = ${deviceId}`))[0].n;
 
 describe('device API', () => {
   it('gives each company one device key, created on first need', async () => {
@@ -62,18 +63,20 @@ describe('device API', () => {
     ]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, code: 0, obj: { accepted: 2, refused: 0, refusals: [] } });
-    const [d] = await t.database.rows<{ online: boolean; signal_level: number; network_operator: string; last_report_at: unknown }>(
+    const [d] = await t.database.rows<
+      Row<'devices', 'online' | 'signal_level' | 'network_operator'> & Nullable<As<'device_reports', { last_report_at: 'reported_at' }>>
+    >(
       sql`SELECT online, signal_level, network_operator, (SELECT max(reported_at) FROM device_reports WHERE device_id = devices.id) AS last_report_at FROM devices WHERE id = ${mine[1].id}`,
     );
     expect(d).toMatchObject({ online: true, signal_level: 2, network_operator: 'China Unicom' });
     expect(d.last_report_at).not.toBeNull();
     await rollup(t.database, { lagMs: 0 });
-    const rows = await t.database.rows<{ device_id: string; bytes: number }>(
+    const rows = await t.database.rows<Row<'device_usage_daily', 'device_id' | 'bytes'>>(
       sql`SELECT device_id, bytes FROM device_usage_daily WHERE device_id IN (${mine[0].id}, ${mine[1].id}) ORDER BY bytes`,
     );
     expect(rows.map((r) => Number(r.bytes))).toEqual([1500, 2500]);
     // T+1: yesterday's report is in yesterday's and (within the month) this month's figure
-    const [m] = await t.database.rows<{ usage_yesterday: number; usage_month: number }>(
+    const [m] = await t.database.rows<Row<'devices', 'usage_yesterday' | 'usage_month'>>(
       sql`SELECT usage_yesterday, usage_month FROM devices WHERE id = ${mine[0].id}`,
     );
     const sameMonth = yesterday.toISOString().slice(0, 7) === new Date().toISOString().slice(0, 7);
@@ -129,7 +132,7 @@ describe('device API', () => {
     ]);
     expect(res.json().obj.accepted).toBe(4);
     expect(await reportCount(mine[1].id)).toBe(before + 4);
-    const [d] = await t.database.rows<{ area: string; signal_level: number; last_report_at: unknown }>(
+    const [d] = await t.database.rows<Row<'devices', 'area' | 'signal_level'> & Nullable<As<'device_reports', { last_report_at: 'reported_at' }>>>(
       sql`SELECT area, signal_level, (SELECT max(reported_at) FROM device_reports WHERE device_id = devices.id) AS last_report_at FROM devices WHERE id = ${mine[1].id}`,
     );
     expect(d).toMatchObject({ area: 'Chengdu', signal_level: 5 });
@@ -141,7 +144,7 @@ describe('device API', () => {
     const at = (ms: number) => new Date(base + ms).toISOString();
     const row = async () =>
       (
-        await t.database.rows<{ version: string; signal_level: number; area: string; last: unknown }>(
+        await t.database.rows<{ version: string } & Row<'devices', 'signal_level' | 'area'> & Nullable<As<'device_reports', { last: 'reported_at' }>>>(
           sql`SELECT devices.xmin::text AS version, signal_level, area, (SELECT max(reported_at) FROM device_reports WHERE device_id = devices.id) AS last FROM devices WHERE id = ${mine[0].id}`,
         )
       )[0];
@@ -176,7 +179,7 @@ describe('device API', () => {
     ]);
     expect(await reportCount(foreign.id)).toBe(0);
     expect(await reportCount(stock.id)).toBe(0);
-    const [f] = await t.database.rows<{ last_report_at: unknown }>(
+    const [f] = await t.database.rows<Nullable<As<'device_reports', { last_report_at: 'reported_at' }>>>(
       sql`SELECT (SELECT max(reported_at) FROM device_reports WHERE device_id = devices.id) AS last_report_at FROM devices WHERE id = ${foreign.id}`,
     );
     expect(f.last_report_at).toBeNull();

@@ -2,16 +2,20 @@ import { sql } from 'drizzle-orm';
 import { arr } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
 import { devicesByImei } from '../../db/imei-lookup.js';
+import type { Col, Nullable, Row } from '../../db/row.js';
 import { PERSIST, persistFor, REPORT_WINDOW, type ReportState, stateArrays, WAS, WAS_COLUMNS } from './report-statement.js';
 
-/** A link measurement sent with a report (docs/monitoring.md); `detectionId` when it answers a detection. */
+/**
+ * A link measurement sent with a report (docs/monitoring.md), stored as a row of device_probes
+ * (writeProbes); `detectionId` when it answers a detection.
+ */
 export type ProbeRow = {
-  domain: string;
-  packetLoss: number;
-  delay: number | null;
-  jitter: number | null;
-  reachable?: boolean;
-  detectionId?: string | null;
+  domain: Col<'device_probes', 'domain'>;
+  packetLoss: Col<'device_probes', 'packet_loss'>;
+  delay: Col<'device_probes', 'delay_ms'>;
+  jitter: Col<'device_probes', 'jitter_ms'>;
+  reachable?: Col<'device_probes', 'reachable'>;
+  detectionId?: Col<'device_probes', 'detection_id'>;
 };
 
 /** One report as stored: a device's usage since its previous report and its state now. */
@@ -141,7 +145,7 @@ export async function ingestCompanyReports(
   // Each report is one row of `found`, with its device's id, status and state where the company
   // holds the IMEI; the answer names only the refused reports (and, when the batch carries
   // probes, the accepted ones' device ids), usually nothing.
-  const rows = await database.prepared<{ n: number; id: string | null; reason: Refusal['reason'] | null }>(
+  const rows = await database.prepared<{ n: number; reason: Refusal['reason'] | null } & Nullable<Row<'devices', 'id'>>>(
     `network_ingest_reports_${variant}`,
     sql`
     WITH v AS (

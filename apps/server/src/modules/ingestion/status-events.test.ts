@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/helper.js';
 import { seedCompany, seedDevice } from '../../../test/network-seed.js';
 import type { Database } from '../../db/client.js';
+import type { Row } from '../../db/row.js';
 import { writeReports } from './ingest.js';
 
 let database: Database;
@@ -14,10 +15,13 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const at = (min: number) => new Date(Date.UTC(2026, 10, 20, 8, min));
-const events = (deviceId: string) =>
-  database.rows<{ at: string; online: boolean }>(
-    sql`SELECT to_char(at AT TIME ZONE 'UTC', 'HH24:MI') AS at, online FROM device_status_events WHERE device_id = ${deviceId} ORDER BY at, id`,
-  );
+/** A device's status events, each at its UTC time of day (HH:MI). */
+const events = async (deviceId: string) =>
+  (
+    await database.rows<Row<'device_status_events', 'at' | 'online'>>(
+      sql`SELECT at, online FROM device_status_events WHERE device_id = ${deviceId} ORDER BY at, id`,
+    )
+  ).map((e) => ({ at: new Date(e.at).toISOString().slice(11, 16), online: e.online }));
 
 describe('device status events', () => {
   it('records every change of the online state, also a change and its reversal inside one batch', async () => {
@@ -45,7 +49,7 @@ describe('device status events', () => {
     await writeReports(database, [{ deviceId: d.id, at: at(30), bytes: 0, online: true }]);
     await writeReports(database, [{ deviceId: d.id, at: at(10), bytes: 0, online: false }]);
     expect(await events(d.id)).toEqual([]);
-    const [row] = await database.rows<{ online: boolean }>(sql`SELECT online FROM devices WHERE id = ${d.id}`);
+    const [row] = await database.rows<Row<'devices', 'online'>>(sql`SELECT online FROM devices WHERE id = ${d.id}`);
     expect(row.online).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/helper.js';
 import { seedCompany, seedDevice, seedOperation } from '../../../test/network-seed.js';
 import type { Database } from '../../db/client.js';
+import type { As, Count, Narrow, Nullable, Row } from '../../db/row.js';
 import { JobRunner } from '../../jobs/runner.js';
 import { createProvider } from './create-provider.js';
 import { networkJobs } from './jobs.js';
@@ -24,25 +25,21 @@ const runnerFor = (provider: SimulatorProvider) => {
   const { handlers } = networkJobs({ database, provider });
   return new JobRunner(database, handlers, [], log);
 };
+/** How long after it was queued a job is due, in milliseconds. */
+const delayMs = (job: Row<'jobs', 'run_at' | 'created_at'>) => new Date(job.run_at).getTime() - new Date(job.created_at).getTime();
 const makeDue = () => database.rows(sql`UPDATE jobs SET run_at = now() - interval '1 second' WHERE status = 'queued' AND name LIKE 'network.%'`);
 const op = async (id: number) =>
   (
-    await database.rows<{ status: string; detail: Record<string, unknown>; finished_at: unknown }>(
+    await database.rows<Narrow<Row<'device_operations', 'status' | 'detail' | 'finished_at'>, { detail: Record<string, unknown> }>>(
       sql`SELECT status, detail, finished_at FROM device_operations WHERE id = ${id}`,
     )
   )[0];
 const device = async (id: string) =>
   (
-    await database.rows<{
-      suspended: boolean;
-      online: boolean;
-      status: string;
-      iccid: string | null;
-      network_operator: string | null;
-      updated_at: Date;
-      signal_level: number | null;
-      last_report_at: unknown;
-    }>(
+    await database.rows<
+      Row<'devices', 'suspended' | 'online' | 'status' | 'iccid' | 'network_operator' | 'updated_at' | 'signal_level'> &
+        Nullable<As<'device_reports', { last_report_at: 'reported_at' }>>
+    >(
       sql`SELECT suspended, online, status, iccid, network_operator, updated_at, signal_level, (SELECT max(reported_at) FROM device_reports WHERE device_id = devices.id) AS last_report_at FROM devices WHERE id = ${id}`,
     )
   )[0];
@@ -53,11 +50,11 @@ describe('simulated commands', () => {
     const d = await seedDevice(database, companyId);
     const opId = await seedOperation(database, d.id, 'suspend');
     await provider.command(d, 'suspend', opId);
-    const [job] = await database.rows<{ delay: number }>(
-      sql`SELECT extract(epoch FROM run_at - created_at) * 1000 AS delay FROM jobs WHERE name = 'network.command' AND payload->>'operationId' = ${String(opId)}`,
+    const [job] = await database.rows<Row<'jobs', 'run_at' | 'created_at'>>(
+      sql`SELECT run_at, created_at FROM jobs WHERE name = 'network.command' AND payload->>'operationId' = ${String(opId)}`,
     );
-    expect(Number(job.delay)).toBeGreaterThanOrEqual(COMMAND_DELAY_MS.suspend[0] - 50);
-    expect(Number(job.delay)).toBeLessThanOrEqual(COMMAND_DELAY_MS.suspend[1] + 50);
+    expect(delayMs(job)).toBeGreaterThanOrEqual(COMMAND_DELAY_MS.suspend[0] - 50);
+    expect(delayMs(job)).toBeLessThanOrEqual(COMMAND_DELAY_MS.suspend[1] + 50);
     const runner = runnerFor(provider);
     await runner.tick();
     expect((await op(opId)).status).toBe('pending');
@@ -103,8 +100,8 @@ describe('simulated commands', () => {
     dev = await device(d.id);
     expect(dev.last_report_at).not.toBeNull();
     expect(dev.signal_level).toBe(s.detail.signalLevel);
-    const [r] = await database.rows<{ n: string }>(sql`SELECT count(*)::text AS n FROM device_reports WHERE device_id = ${d.id}`);
-    expect(Number(r.n)).toBe(1);
+    const [r] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM device_reports WHERE device_id = ${d.id}`);
+    expect(r.n).toBe(1);
   });
 
   it('fails now and then with a reason, leaving the device as it was', async () => {
@@ -150,8 +147,8 @@ describe('simulated commands', () => {
     const opId = await seedOperation(database, d.id, 'switch_card');
     await provider.command(d, 'switch_card', opId);
     await provider.command(d, 'switch_card', opId); // a duplicate send is one job
-    const [n] = await database.rows<{ n: string }>(sql`SELECT count(*)::text AS n FROM jobs WHERE unique_key = ${`network.command:${opId}`}`);
-    expect(Number(n.n)).toBe(1);
+    const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM jobs WHERE unique_key = ${`network.command:${opId}`}`);
+    expect(n.n).toBe(1);
     await makeDue();
     const runner = runnerFor(provider);
     await runner.tick();
@@ -168,23 +165,19 @@ describe('simulated commands', () => {
     await provider.activate([cn, eu]);
     // provisioning is queued, not done inside the caller's request
     expect((await device(cn.id)).online).toBe(false);
-    const [job] = await database.rows<{ delay: number }>(
-      sql`SELECT extract(epoch FROM run_at - created_at) AS delay FROM jobs WHERE name = 'network.attach' ORDER BY id DESC LIMIT 1`,
+    const [job] = await database.rows<Row<'jobs', 'run_at' | 'created_at'>>(
+      sql`SELECT run_at, created_at FROM jobs WHERE name = 'network.attach' ORDER BY id DESC LIMIT 1`,
     );
-    expect(Number(job.delay)).toBeLessThanOrEqual(10);
+    expect(delayMs(job)).toBeLessThanOrEqual(10_000);
     await makeDue();
     await runnerFor(provider).tick();
-    const rows = await database.rows<{
-      id: string;
-      imei: string;
-      iccid: string;
-      eid: string;
-      network_operator: string;
-      network_type: string;
-      area: string;
-      online: boolean;
-      signal_level: number;
-    }>(sql`SELECT id, imei, iccid, eid, network_operator, network_type, area, online, signal_level FROM devices WHERE id IN (${cn.id}, ${eu.id})`);
+    // activated: every device has its EID and a signal level
+    const rows = await database.rows<
+      Narrow<
+        Row<'devices', 'id' | 'imei' | 'iccid' | 'eid' | 'network_operator' | 'network_type' | 'area' | 'online' | 'signal_level'>,
+        { eid: string; signal_level: number }
+      >
+    >(sql`SELECT id, imei, iccid, eid, network_operator, network_type, area, online, signal_level FROM devices WHERE id IN (${cn.id}, ${eu.id})`);
     const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
     expect(['China Mobile', 'China Unicom', 'China Telecom']).toContain(byId[cn.id].network_operator);
     expect(networkOperatorsOf('europe')).toContain(byId[eu.id].network_operator);

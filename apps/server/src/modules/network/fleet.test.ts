@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/helper.js';
 import { seedCompany, seedDevice } from '../../../test/network-seed.js';
 import type { Database } from '../../db/client.js';
+import type { As, Nullable, Row } from '../../db/row.js';
 import { JobRunner } from '../../jobs/runner.js';
 import { writeReports } from '../ingestion/index.js';
 import { networkJobs } from './jobs.js';
@@ -21,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const reportsOf = async (id: string) =>
-  database.rows<{ bytes: number; online: boolean; signal_level: number | null; network_operator: string | null }>(
+  database.rows<Row<'device_reports', 'bytes' | 'online' | 'signal_level' | 'network_operator'>>(
     sql`SELECT bytes, online, signal_level, network_operator FROM device_reports WHERE device_id = ${id} ORDER BY id`,
   );
 
@@ -48,7 +49,7 @@ describe('simulated fleet', () => {
     for (const d of [suspended, expired, stock]) expect(await reportsOf(d.id)).toHaveLength(0);
     // nobody is due again within the reporting rhythm
     expect(await fleetTick(database)).toBe(0);
-    const [dev] = await database.rows<{ online: boolean; last_report_at: unknown }>(
+    const [dev] = await database.rows<Row<'devices', 'online'> & Nullable<As<'device_reports', { last_report_at: 'reported_at' }>>>(
       sql`SELECT online, (SELECT max(reported_at) FROM device_reports WHERE device_id = devices.id) AS last_report_at FROM devices WHERE id = ${active[0].id}`,
     );
     expect(dev.online).toBe(true);
@@ -62,7 +63,7 @@ describe('simulated fleet', () => {
     await fleetTick(database, { slice: 100_000 });
     expect((await reportsOf(d.id)).map((r) => Number(r.bytes))).toEqual([7]);
     const clock = async () =>
-      (await database.rows<{ last_at: Date | string }>(sql`SELECT last_at FROM fleet_schedule WHERE device_id = ${d.id}`)).map((r) =>
+      (await database.rows<Row<'fleet_schedule', 'last_at'>>(sql`SELECT last_at FROM fleet_schedule WHERE device_id = ${d.id}`)).map((r) =>
         new Date(r.last_at).getTime(),
       );
     expect(await clock()).toEqual([own.getTime()]);

@@ -11,6 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEVICE_REPORT_LIMITS, type TDeviceReport } from '@rrp/contracts';
+import type { Row } from '../../db/row.js';
 import { buildReportCall, type DeviceKeyCredentials } from './report-client.js';
 import { BACKFILL_MAX_DAYS, backfill } from './simulate-backfill.js';
 import { imeiRange, nextReport, type SimDevice } from './simulate-report.js';
@@ -79,14 +80,14 @@ async function fromDatabase(source: Source, companyId: string | undefined, n: nu
   try {
     let company = companyId;
     if (!company) {
-      const [c] = await database.rows<{ company_id: string }>(
+      const [c] = await database.rows<Row<'devices', 'company_id'>>(
         sql`SELECT company_id FROM devices WHERE status IN ('physical_card', 'esim', 'seed_card') GROUP BY company_id ORDER BY count(*) DESC LIMIT 1`,
       );
       if (!c) throw new Error('no company has active devices: import devices first');
       company = c.company_id;
     }
     const key = await getOrCreateDeviceKey(database, company);
-    const rows = await database.rows<{ imei: string; region: string }>(
+    const rows = await database.rows<Row<'devices', 'imei' | 'region'>>(
       sql`SELECT imei, region FROM devices WHERE company_id = ${company} AND status IN ('physical_card', 'esim', 'seed_card')
           ORDER BY imei LIMIT ${n ?? 1_000_000}`,
     );

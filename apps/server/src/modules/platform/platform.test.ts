@@ -35,14 +35,9 @@ const memberSees = async () => ({ contact: (await rrp('/platform/contact')).obj,
 const stored = async () =>
   t.database.rows<Row<'platform_settings', 'value' | 'updated_at' | 'updated_by'>>(sql`SELECT value, updated_at, updated_by FROM platform_settings`);
 const events = () =>
-  t.database.rows<{
-    actor_kind: string;
-    actor_id: string;
-    company_id: string | null;
-    target_type: string;
-    target_label: string;
-    changes: Record<string, unknown>;
-  }>(sql`SELECT actor_kind, actor_id, company_id, target_type, target_label, changes FROM audit_events WHERE action = 'platform.contact' ORDER BY id`);
+  t.database.rows<Row<'audit_events', 'actor_kind' | 'actor_id' | 'company_id' | 'target_type' | 'target_label' | 'changes'>>(
+    sql`SELECT actor_kind, actor_id, company_id, target_type, target_label, changes FROM audit_events WHERE action = 'platform.contact' ORDER BY id`,
+  );
 
 beforeAll(async () => {
   t = await buildTestApp({ config: ENV });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/helper.js';
 import { type SeededDevice, seedCompany, seedDevice } from '../../../test/network-seed.js';
 import type { Database } from '../../db/client.js';
+import type { As, Count, Nullable, QueryPlan, Row } from '../../db/row.js';
 import { storedSince } from '../ingestion/index.js';
 import { maintainPartitions } from './partitions.js';
 
@@ -20,14 +21,14 @@ const partitionsOf = async (table: string) =>
       sql`SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = ${table}::regclass ORDER BY 1`,
     )
   ).map((r) => r.name);
-const count = async (table: string) => Number((await database.rows<{ n: string }>(sql`SELECT count(*)::text AS n FROM ${sql.identifier(table)}`))[0].n);
+const count = async (table: string) => (await database.rows<Count>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`))[0].n;
 const month = (offset: number) => {
   const d = new Date();
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1)).toISOString().slice(0, 7).replace('-', '');
 };
 /** The partitions a query reads, from its plan. */
 async function scanned(query: ReturnType<typeof sql>): Promise<string[]> {
-  const [row] = await database.rows<{ 'QUERY PLAN': unknown }>(sql`EXPLAIN (FORMAT JSON) ${query}`);
+  const [row] = await database.rows<QueryPlan>(sql`EXPLAIN (FORMAT JSON) ${query}`);
   const plan = JSON.stringify(row['QUERY PLAN']);
   return [...new Set([...plan.matchAll(/"Relation Name":\s*"([a-z_0-9]+)"/g)].map((m) => m[1]))].sort();
 }
@@ -66,11 +67,11 @@ describe('monthly partitions of raw reports and daily roll-ups', () => {
     const probe = (at: string) =>
       sql`SELECT n.at FROM (VALUES (${device.id}::uuid, ${at}::timestamptz)) AS l(device_id, at)
           LEFT JOIN LATERAL (${sql.raw(storedSince('l.device_id', 'l.at', '>'))}) n ON true`;
-    const found = async (at: string) => (await database.rows<{ at: Date | string | null }>(probe(at)))[0].at;
+    const found = async (at: string) => (await database.rows<Nullable<As<'device_reports', { at: 'reported_at' }>>>(probe(at)))[0].at;
     expect(new Date((await found(new Date(Date.now() - 120_000).toISOString())) as string).toISOString()).toBe(newer);
     expect(await found(newer)).toBeNull();
     // the partitions the probe read, from the executed plan: this month's, not last month's
-    const [row] = await database.rows<{ 'QUERY PLAN': unknown }>(sql`EXPLAIN (ANALYZE, FORMAT JSON) ${probe(newer)}`);
+    const [row] = await database.rows<QueryPlan>(sql`EXPLAIN (ANALYZE, FORMAT JSON) ${probe(newer)}`);
     const read = new Set<string>();
     const walk = (node: Record<string, unknown>) => {
       if (typeof node['Relation Name'] === 'string' && Number(node['Actual Loops']) > 0) read.add(node['Relation Name']);
@@ -89,14 +90,16 @@ describe('monthly partitions of raw reports and daily roll-ups', () => {
     const r = await maintainPartitions(database, { rawRetentionDays: 7 });
     expect(r.created).toContain('device_usage_daily_201903');
     expect([await count('device_usage_daily_default'), await count('device_usage_daily_201903')]).toEqual([0, 1]);
-    const [row] = await database.rows<{ bytes: number }>(sql`SELECT bytes FROM device_usage_daily WHERE device_id = ${device.id} AND day = '2019-03-10'`);
+    const [row] = await database.rows<Row<'device_usage_daily', 'bytes'>>(
+      sql`SELECT bytes FROM device_usage_daily WHERE device_id = ${device.id} AND day = '2019-03-10'`,
+    );
     expect(Number(row.bytes)).toBe(42);
   });
 
   it('drops raw partitions past the retention once rolled up, and keeps one the roll-up has not reached', async () => {
     const report = async (receivedAt: string) =>
       (
-        await database.rows<{ id: string }>(
+        await database.rows<Row<'device_reports', 'id'>>(
           sql`INSERT INTO device_reports (device_id, reported_at, bytes, online, received_at)
               VALUES (${device.id}, ${receivedAt}::timestamptz, 5, true, ${receivedAt}::timestamptz) RETURNING id::text`,
         )

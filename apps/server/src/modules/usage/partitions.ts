@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Nullable, Row } from '../../db/row.js';
 
 /** The tables partitioned by month (migration 0020) and the column each is partitioned by. */
 export const PARTITIONED = [
@@ -53,14 +54,14 @@ export async function maintainPartitions(database: Database, o: { now?: number; 
         FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
         WHERE i.inhparent = 'device_reports'::regclass AND c.relname ~ '^device_reports_[0-9]{6}$' ORDER BY 1`,
   );
-  const [wm] = await database.rows<{ value: string | null }>(sql`SELECT (SELECT value FROM meta WHERE key = ${WATERMARK}) AS value`);
+  const [wm] = await database.rows<Nullable<Row<'meta', 'value'>>>(sql`SELECT (SELECT value FROM meta WHERE key = ${WATERMARK}) AS value`);
   const dropped: string[] = [];
   const kept = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth() - 1, 1);
   for (const p of parts) {
     const [y, m] = p.month.split('-').map(Number);
     // the month ended before the cutoff, and is older than the months kept ahead of time
     if (Date.UTC(y, m, 1) > cutoff || Date.UTC(y, m - 1, 1) >= kept) continue;
-    const [top] = await database.rows<{ id: string | null }>(sql`SELECT max(id)::text AS id FROM ${sql.identifier(p.name)}`);
+    const [top] = await database.rows<Nullable<Row<'device_reports', 'id'>>>(sql`SELECT max(id)::text AS id FROM ${sql.identifier(p.name)}`);
     if (top.id !== null && (wm.value === null || BigInt(top.id) > BigInt(wm.value))) continue;
     await database.rows(sql`DROP TABLE ${sql.identifier(p.name)}`);
     dropped.push(p.name);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/helper.js';
 import { type SeededDevice, seedCompany, seedDevice } from '../../../test/network-seed.js';
 import type { Database } from '../../db/client.js';
+import type { As, Count, Nullable, Row } from '../../db/row.js';
 import { JobRunner } from '../../jobs/runner.js';
 import { type ReportRow, writeReports } from '../ingestion/index.js';
 import { AREA_REGION_KEYS, AREAS } from '../network/index.js';
@@ -20,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const total = async (ids: string[]) => {
-  const rows = await database.rows<{ s: string | null }>(
+  const rows = await database.rows<Nullable<As<'device_usage_daily', { s: 'bytes' }>>>(
     sql`SELECT sum(bytes)::text AS s FROM device_usage_daily WHERE device_id = ANY(${`{${ids.join(',')}}`}::uuid[])`,
   );
   return Number(rows[0].s ?? 0);
@@ -46,7 +47,7 @@ describe('usage roll-up', () => {
     await rollup(database, { lagMs: 0 });
     await rollup(database, { lagMs: 0 });
     expect(await total(ids)).toBe(sumOf(batch1) + sumOf(batch2));
-    const [d] = await database.rows<{ usage_yesterday: number; usage_month: number }>(
+    const [d] = await database.rows<Row<'devices', 'usage_yesterday' | 'usage_month'>>(
       sql`SELECT usage_yesterday, usage_month FROM devices WHERE id = ${ds[0].id}`,
     );
     const yesterdays = batch2.filter((r) => r.deviceId === ds[0].id).reduce((a, r) => a + r.bytes, 0);
@@ -87,14 +88,14 @@ describe('usage roll-up', () => {
       { deviceId: d.id, at: earlyToday, bytes: 5, online: true },
     ]);
     await rollup(database, { lagMs: 0 });
-    const rows = await database.rows<{ day: string; bytes: number }>(
+    const rows = await database.rows<Row<'device_usage_daily', 'day' | 'bytes'>>(
       sql`SELECT day::text AS day, bytes FROM device_usage_daily WHERE device_id = ${d.id} ORDER BY day`,
     );
     expect(rows.map((r) => [r.day, Number(r.bytes)])).toEqual([
       [w.yesterday, 700],
       [w.today, 305],
     ]);
-    const [dev] = await database.rows<{ usage_yesterday: number; usage_month: number }>(
+    const [dev] = await database.rows<Row<'devices', 'usage_yesterday' | 'usage_month'>>(
       sql`SELECT usage_yesterday, usage_month FROM devices WHERE id = ${d.id}`,
     );
     expect(Number(dev.usage_yesterday)).toBe(700);
@@ -125,7 +126,7 @@ describe('usage roll-up', () => {
     await database.rows(sql`UPDATE meta SET value = '2000-01-01' WHERE key = 'rollup_day'`);
     const r = await rollup(database, { lagMs: 0 });
     expect(r.dayChanged).toBe(true);
-    const [dev] = await database.rows<{ usage_yesterday: number; usage_month: number }>(
+    const [dev] = await database.rows<Row<'devices', 'usage_yesterday' | 'usage_month'>>(
       sql`SELECT usage_yesterday, usage_month FROM devices WHERE id = ${stale.id}`,
     );
     expect([Number(dev.usage_yesterday), Number(dev.usage_month)]).toEqual([0, 0]);
@@ -140,7 +141,7 @@ describe('usage roll-up', () => {
       { deviceId: d.id, at: new Date(), bytes: 100, online: true },
     ]);
     // the middle report is still young (its writer committed late); the others are old enough
-    const ids = await database.rows<{ id: string }>(sql`SELECT id FROM device_reports WHERE device_id = ${d.id} ORDER BY id`);
+    const ids = await database.rows<Row<'device_reports', 'id'>>(sql`SELECT id FROM device_reports WHERE device_id = ${d.id} ORDER BY id`);
     await database.rows(sql`UPDATE device_reports SET received_at = now() - interval '1 minute' WHERE id IN (${ids[0].id}, ${ids[2].id})`);
     await rollup(database, { lagMs: 10_000 });
     expect(await total([d.id])).toBe(1);
@@ -158,7 +159,7 @@ describe('usage roll-up', () => {
     await database.rows(sql`UPDATE device_reports SET received_at = now() - interval '8 days' WHERE device_id = ${d.id} AND bytes = 1`);
     const r = await rollup(database, { lagMs: 0 });
     expect(r.pruned).toBeGreaterThanOrEqual(1);
-    const left = await database.rows<{ bytes: number }>(sql`SELECT bytes FROM device_reports WHERE device_id = ${d.id}`);
+    const left = await database.rows<Row<'device_reports', 'bytes'>>(sql`SELECT bytes FROM device_reports WHERE device_id = ${d.id}`);
     expect(left.map((x) => Number(x.bytes))).toEqual([2]);
     expect(await total([d.id])).toBe(3);
   });
@@ -181,7 +182,7 @@ describe('usage roll-up', () => {
     // a second batch of the same day adds to the row (ON CONFLICT adds roaming too)
     await writeReports(database, [r(cn, 8000, 'sg-singapore'), r(eu, 90000, 'Amsterdam')]);
     await rollup(database, { lagMs: 0 });
-    const rows = await database.rows<{ device_id: string; bytes: string; roaming_bytes: string }>(
+    const rows = await database.rows<Row<'device_usage_daily', 'device_id' | 'bytes' | 'roaming_bytes'>>(
       sql`SELECT device_id, bytes::text, roaming_bytes::text FROM device_usage_daily WHERE device_id IN (${cn.id}, ${eu.id})`,
     );
     const of = (d: SeededDevice) => rows.filter((x) => x.device_id === d.id).map((x) => [Number(x.bytes), Number(x.roaming_bytes)]);
@@ -213,13 +214,13 @@ describe('usage roll-up', () => {
     await rollup(database, { lagMs: 0 });
     await writeReports(database, [r(b, 4000, true, 'China Unicom', '5G', 'Hong Kong Island')]);
     await rollup(database, { lagMs: 0 });
-    const days = await database.rows<{ device_id: string; reports: number; online_reports: number }>(
+    const days = await database.rows<Row<'device_usage_daily', 'device_id' | 'reports' | 'online_reports'>>(
       sql`SELECT device_id, reports, online_reports FROM device_usage_daily WHERE company_id = ${company}`,
     );
     const of = (d: SeededDevice) => days.filter((x) => x.device_id === d.id).map((x) => [x.reports, x.online_reports]);
     expect(of(a)).toEqual([[3, 1]]);
     expect(of(b)).toEqual([[3, 3]]);
-    const dims = await database.rows<{ network_operator: string; network_type: string; region: string; bytes: string }>(
+    const dims = await database.rows<Row<'company_usage_dims_daily', 'network_operator' | 'network_type' | 'region' | 'bytes'>>(
       sql`SELECT network_operator, network_type, region, bytes::text FROM company_usage_dims_daily WHERE company_id = ${company}
           ORDER BY network_operator, network_type, region`,
     );
@@ -253,7 +254,7 @@ describe('usage roll-up', () => {
     await writeReports(database, [r(b, '2026-02-01T12:00:00.000Z', 70000, true), r(a, '2026-02-01T13:00:00.000Z', 300, true)]);
     await rollup(database, { lagMs: 0 });
 
-    const months = await database.rows<{ device_id: string; month: string; bytes: string; reports: number; online_reports: number }>(
+    const months = await database.rows<Row<'device_usage_monthly', 'device_id' | 'month' | 'bytes' | 'reports' | 'online_reports'>>(
       sql`SELECT device_id, month::text, bytes::text, reports, online_reports FROM device_usage_monthly WHERE company_id = ${company} ORDER BY month, device_id`,
     );
     const m = (d: SeededDevice, month: string) =>
@@ -263,7 +264,7 @@ describe('usage roll-up', () => {
     expect(m(a, '2026-02-01')).toEqual([[20 + 300, 2, 1]]);
     expect(m(b, '2026-01-01')).toEqual([[3 + 4, 2, 1]]);
     expect(m(b, '2026-02-01')).toEqual([[70000, 1, 1]]);
-    const days = await database.rows<{ day: string; bytes: string; reports: number; online_reports: number }>(
+    const days = await database.rows<Row<'company_usage_daily', 'day' | 'bytes' | 'reports' | 'online_reports'>>(
       sql`SELECT day::text, bytes::text, reports, online_reports FROM company_usage_daily WHERE company_id = ${company} ORDER BY day`,
     );
     expect(days.map((x) => [x.day, Number(x.bytes), x.reports, x.online_reports])).toEqual([
@@ -285,7 +286,7 @@ describe('usage roll-up', () => {
             WHERE (cd.bytes, cd.reports, cd.online_reports) IS DISTINCT FROM (c.bytes, c.reports, c.online_reports)`,
     );
     expect(disagree).toEqual([]);
-    const [n] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM device_usage_monthly`);
+    const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM device_usage_monthly`);
     expect(n.n).toBeGreaterThan(4);
   });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { arr } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
+import type { As, Nullable, Row } from '../../db/row.js';
 import { AREA_REGION_KEYS, NETWORK_OPERATORS } from '../network/index.js';
 
 export const ROLLUP = {
@@ -103,22 +104,22 @@ export async function rollup(database: Database, opts: { now?: () => number; lag
   const result: RollupResult = { reports: 0, devices: 0, pruned: 0, dayChanged: false };
   for (let i = 0; i < ROLLUP.maxBatchesPerRun; i++) {
     const n = await database.db.transaction(async (tx) => {
-      const [wm] = await database.rows<{ value: string }>(sql`SELECT value FROM meta WHERE key = ${WATERMARK} FOR UPDATE`, tx);
+      const [wm] = await database.rows<Row<'meta', 'value'>>(sql`SELECT value FROM meta WHERE key = ${WATERMARK} FOR UPDATE`, tx);
       const from = wm.value;
       const cutoff = new Date(now() - lagMs).toISOString();
-      const [hi] = await database.rows<{ hi: string | null; n: string }>(
+      const [hi] = await database.rows<Nullable<As<'device_reports', { hi: 'id' }>> & { n: string }>(
         sql`SELECT max(id)::text AS hi, count(*)::text AS n FROM (
               SELECT id FROM device_reports WHERE id > ${from}::bigint AND received_at <= ${cutoff}::timestamptz ORDER BY id LIMIT ${ROLLUP.batch}) s`,
         tx,
       );
       const today = utcDate(now());
-      const [day] = await database.rows<{ value: string }>(sql`SELECT value FROM meta WHERE key = ${ROLLED_DAY} FOR UPDATE`, tx);
+      const [day] = await database.rows<Row<'meta', 'value'>>(sql`SELECT value FROM meta WHERE key = ${ROLLED_DAY} FOR UPDATE`, tx);
       const dayChanged = day.value !== today;
       if (!hi.hi && !dayChanged) return 0;
       let touched: string[] = [];
       if (hi.hi) {
         // Stop at the first id whose row is still too young, so nothing below the new watermark is left behind.
-        const [young] = await database.rows<{ id: string | null }>(
+        const [young] = await database.rows<Nullable<Row<'device_reports', 'id'>>>(
           sql`SELECT min(id)::text AS id FROM device_reports WHERE id > ${from}::bigint AND id <= ${hi.hi}::bigint AND received_at > ${cutoff}::timestamptz`,
           tx,
         );
@@ -135,7 +136,7 @@ export async function rollup(database: Database, opts: { now?: () => number; lag
           // company's day (company_usage_daily): the reports' coarser roll-ups, exact because they
           // move with the watermark in this one statement. Usage added to a day before today
           // (late reports) drops the company's report snapshots (modules/reports/snapshots.ts).
-          const rows = await database.rows<{ device_id: string }>(
+          const rows = await database.rows<Row<'device_usage_daily', 'device_id'>>(
             sql`WITH s AS (
                   SELECT r.device_id, (r.reported_at AT TIME ZONE 'UTC')::date AS day, r.area, r.network_operator, r.network_type,
                          sum(r.bytes) AS bytes, count(*) AS reports, count(*) FILTER (WHERE r.online) AS online_reports
@@ -206,7 +207,7 @@ export async function rollup(database: Database, opts: { now?: () => number; lag
     });
     if (n < ROLLUP.batch) break;
   }
-  const [wm] = await database.rows<{ value: string }>(sql`SELECT value FROM meta WHERE key = ${WATERMARK}`);
+  const [wm] = await database.rows<Row<'meta', 'value'>>(sql`SELECT value FROM meta WHERE key = ${WATERMARK}`);
   const pruned = await database.rows(
     sql`DELETE FROM device_reports WHERE id IN (
           SELECT id FROM device_reports WHERE id <= ${wm.value}::bigint

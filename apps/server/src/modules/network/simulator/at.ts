@@ -2,6 +2,7 @@ import type { NetworkOperatorCode } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { arr } from '../../../db/arrays.js';
 import type { Database, Tx } from '../../../db/client.js';
+import type { Row } from '../../../db/row.js';
 import { networkOperatorCode, networkOperatorName } from '../catalogue.js';
 import type { CommandJob, CommandRow } from './commands.js';
 import { type FailureReason, finish } from './operation.js';
@@ -24,7 +25,7 @@ const FAILURE_TEXT: Record<FailureReason | 'sim_not_inserted' | 'no_slot', strin
   no_slot: 'The module has no such slot',
 };
 
-type Slot = { slot: number; iccid: string | null; operator_code: string | null; state: string };
+type Slot = Row<'at_cards', 'slot' | 'iccid' | 'operator_code' | 'state'>;
 
 /** Share of modules with two slots, and of two-slot modules whose second slot is empty. */
 const TWO_SLOTS = 0.8;
@@ -140,7 +141,7 @@ export async function completeAtCommand(database: Database, tx: Tx, job: Command
     await finish(database, tx, job.operationId, 'done', { result: 'done', response: 'OK', iccid: target.iccid, networkOperator: operator });
     return;
   }
-  const [device] = await database.rows<{ iccid: string | null }>(sql`SELECT iccid FROM devices WHERE id = ${job.deviceId}`, tx);
+  const [device] = await database.rows<Row<'devices', 'iccid'>>(sql`SELECT iccid FROM devices WHERE id = ${job.deviceId}`, tx);
   const active = row.status === 'physical_card' ? slots.find((s) => s.iccid && s.iccid === device?.iccid) : undefined;
   await database.rows(
     sql`UPDATE at_cards SET synced_at = now(), signal_level = CASE WHEN slot = ${active?.slot ?? 0} THEN ${signal}::int END

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
+import type { Narrow, Row } from '../../../db/row.js';
 import { writeReports } from '../../ingestion/index.js';
 import type { CommandKind } from '../provider.js';
 import { completeAtCommand } from './at.js';
@@ -13,17 +14,8 @@ export type CommandJob = { deviceId: string; kind: CommandKind; operationId: num
 
 const CARDS = ['physical_card', 'esim', 'seed_card'] as const;
 
-export type CommandRow = {
-  detail: Record<string, unknown> | null;
-  imei: string;
-  region: string;
-  status: string;
-  suspended: boolean;
-  online: boolean;
-  network_operator: string | null;
-  network_type: string | null;
-  area: string | null;
-};
+export type CommandRow = Narrow<Row<'device_operations', 'detail'>, { detail: Record<string, unknown> | null }> &
+  Row<'devices', 'imei' | 'region' | 'status' | 'suspended' | 'online' | 'network_operator' | 'network_type' | 'area'>;
 
 /**
  * Completes a command on the simulated network: applies its effect to the device and finishes
@@ -131,7 +123,7 @@ export type DetectReportJob = { deviceId: string; operationId: number };
  * that lost service or was suspended meanwhile reaches nothing.
  */
 export async function reportDetection(database: Database, job: DetectReportJob, rand: () => number = Math.random): Promise<void> {
-  const [row] = await database.rows<CommandRow & { signal_level: number | null }>(
+  const [row] = await database.rows<CommandRow & Row<'devices', 'signal_level'>>(
     sql`SELECT o.detail, d.imei, d.region, d.status, d.suspended, d.online, d.network_operator, d.network_type, d.area, d.signal_level
         FROM device_operations o JOIN devices d ON d.id = o.device_id
         WHERE o.id = ${job.operationId} AND o.device_id = ${job.deviceId} AND o.action = 'detect'`,

@@ -2,6 +2,7 @@ import { ESIM_FAILURE_CODES, type EsimAction, type NetworkOperatorCode } from '@
 import { sql } from 'drizzle-orm';
 import { arr } from '../../../db/arrays.js';
 import type { Database, Tx } from '../../../db/client.js';
+import type { Narrow, Row } from '../../../db/row.js';
 import { networkOperatorCode, networkOperatorName } from '../catalogue.js';
 import type { EsimCommandKind } from '../provider.js';
 import type { CommandJob, CommandRow } from './commands.js';
@@ -82,9 +83,9 @@ export async function seedEuiccs(database: Database, tx: Tx, devices: AttachedDe
  * without an EID (never attached by the simulator): the switch then draws its card as before.
  */
 export async function esimProfileForSwitch(database: Database, tx: Tx, deviceId: string): Promise<{ iccid: string; networkOperator: string } | 'empty' | null> {
-  const [d] = await database.rows<{ eid: string | null }>(sql`SELECT eid FROM devices WHERE id = ${deviceId}`, tx);
+  const [d] = await database.rows<Row<'devices', 'eid'>>(sql`SELECT eid FROM devices WHERE id = ${deviceId}`, tx);
   if (d?.eid == null) return null;
-  const [p] = await database.rows<{ id: string; iccid: string; operator_code: NetworkOperatorCode; state: string }>(
+  const [p] = await database.rows<Narrow<Row<'esim_profiles', 'id' | 'iccid' | 'operator_code' | 'state'>, { operator_code: NetworkOperatorCode }>>(
     sql`SELECT id, iccid, operator_code, state FROM esim_profiles WHERE device_id = ${deviceId} AND state <> 'deleted'
         ORDER BY state = 'enabled' DESC, created_at, id LIMIT 1 FOR UPDATE`,
     tx,
@@ -104,7 +105,7 @@ export const EMPTY_PROFILE_LIST = { result: 'failed', reason: 'empty_profile_lis
  * null when the device was not on its eSIM.
  */
 export async function fallBackToPhysicalCard(database: Database, tx: Tx, deviceId: string, rand: () => number = Math.random): Promise<string | null> {
-  const [d] = await database.rows<{ imei: string; region: string; network_operator: string | null }>(
+  const [d] = await database.rows<Row<'devices', 'imei' | 'region' | 'network_operator'>>(
     sql`SELECT imei, region, network_operator FROM devices WHERE id = ${deviceId} AND status = 'esim' FOR UPDATE`,
     tx,
   );
@@ -137,18 +138,18 @@ export async function completeEsimCommand(database: Database, tx: Tx, job: Comma
   const signal = () => signalNow(profileOf(row.imei, row.region), rand);
   switch (kind) {
     case 'esim_enable': {
-      const [p] = await database.rows<{ id: string; operator_code: NetworkOperatorCode }>(
+      const [p] = await database.rows<Narrow<Row<'esim_profiles', 'id' | 'operator_code'>, { operator_code: NetworkOperatorCode }>>(
         sql`SELECT id, operator_code FROM esim_profiles WHERE device_id = ${job.deviceId} AND iccid = ${iccid} AND state = 'disabled' FOR UPDATE`,
         tx,
       );
       if (!p) return fail(database, tx, job, 'profile_not_found', 51008);
-      const [previous] = await database.rows<{ iccid: string }>(
+      const [previous] = await database.rows<Row<'esim_profiles', 'iccid'>>(
         sql`UPDATE esim_profiles SET state = 'disabled', updated_at = now() WHERE device_id = ${job.deviceId} AND state = 'enabled' RETURNING iccid`,
         tx,
       );
       await database.rows(sql`UPDATE esim_profiles SET state = 'enabled', updated_at = now() WHERE id = ${p.id} AND state = 'disabled'`, tx);
       const networkOperator = networkOperatorName(p.operator_code);
-      const [d] = await database.rows<{ online: boolean }>(
+      const [d] = await database.rows<Row<'devices', 'online'>>(
         sql`UPDATE devices SET status = 'esim', iccid = ${iccid}, network_operator = ${networkOperator},
               online = NOT suspended AND NOT esim_paused,
               signal_level = CASE WHEN suspended OR esim_paused THEN 0 ELSE ${signal()} END, updated_at = now()
@@ -158,7 +159,7 @@ export async function completeEsimCommand(database: Database, tx: Tx, job: Comma
       return done({ from: row.status, previous: previous?.iccid ?? null, iccid, operatorCode: p.operator_code, networkOperator, online: d.online });
     }
     case 'esim_disable': {
-      const [p] = await database.rows<{ id: string }>(
+      const [p] = await database.rows<Row<'esim_profiles', 'id'>>(
         sql`UPDATE esim_profiles SET state = 'disabled', updated_at = now()
             WHERE device_id = ${job.deviceId} AND iccid = ${iccid} AND state = 'enabled' RETURNING id`,
         tx,
@@ -169,7 +170,7 @@ export async function completeEsimCommand(database: Database, tx: Tx, job: Comma
       return done({ iccid, fallback: 'physical_card', physicalIccid: physical });
     }
     case 'esim_delete': {
-      const [p] = await database.rows<{ id: string }>(
+      const [p] = await database.rows<Row<'esim_profiles', 'id'>>(
         sql`UPDATE esim_profiles SET state = 'deleted', updated_at = now()
             WHERE device_id = ${job.deviceId} AND iccid = ${iccid} AND state = 'disabled' RETURNING id`,
         tx,
@@ -194,7 +195,7 @@ export async function completeEsimCommand(database: Database, tx: Tx, job: Comma
   }
 }
 
-type AcRow = { id: string; iccid: string | null; operator_code: NetworkOperatorCode | null };
+type AcRow = Narrow<Row<'ac_codes', 'id' | 'iccid' | 'operator_code'>, { operator_code: NetworkOperatorCode | null }>;
 
 /**
  * The SM-DP+ delivers a bound AC's profile to the eUICC: a new disabled profile carrying the AC

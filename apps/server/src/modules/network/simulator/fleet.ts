@@ -1,26 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../../db/arrays.js';
 import type { Database } from '../../../db/client.js';
+import type { As, Nullable, Row } from '../../../db/row.js';
 import { type ReportRow, storedSince, writeReports } from '../../ingestion/index.js';
 import { probeLink } from './link.js';
 import { SIM_TIMING } from './timing.js';
 import { bytesNow, profileOf, signalNow } from './world.js';
 
-type Due = {
-  id: string;
-  imei: string;
-  region: string;
-  online: boolean;
-  network_operator: string | null;
-  network_type: string | null;
-  area: string | null;
-  /** when the fleet last reported for the device (fleet_schedule) */
-  last_at: string | Date | null;
-  /** the device's newest report within the rhythm when it reported by itself (the device API) */
-  own_at: string | Date | null;
-  /** the domains of the device's monitoring strategy when a probe is due */
-  probe_domains: string[] | null;
-};
+/**
+ * A device the fleet may report for, with `last_at` (when the fleet last reported for it,
+ * fleet_schedule), `own_at` (its newest report within the rhythm when it reported by itself,
+ * through the device API) and `probe_domains` (its monitoring strategy's domains when a probe is due).
+ */
+type Due = Row<'devices', 'id' | 'imei' | 'region' | 'online' | 'network_operator' | 'network_type' | 'area'> &
+  Nullable<Row<'fleet_schedule', 'last_at'> & As<'device_reports', { own_at: 'reported_at' }> & As<'strategies', { probe_domains: 'domains' }>>;
 
 /** Statuses whose devices have service; the others (in stock, service expired) stay silent. */
 export const ACTIVE_STATUSES = ['physical_card', 'esim', 'seed_card'] as const;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
+import type { Row } from '../../../db/row.js';
 import { emitWebhookEvent } from '../../developer/index.js';
 
 /** A command's failure as the simulated network draws it; eSIM and AT commands add reasons of their own. */
@@ -26,7 +27,7 @@ const WEBHOOK_EVENT_OF: Record<string, 'device.suspended' | 'device.unsuspended'
  * transaction.
  */
 export async function finish(database: Database, tx: Tx, operationId: number, status: 'done' | 'failed', detail: Record<string, unknown>) {
-  const [op] = await database.rows<{ action: string; device_id: string; company_id: string; imei: string }>(
+  const [op] = await database.rows<Row<'device_operations', 'action' | 'device_id'> & Row<'devices', 'company_id' | 'imei'>>(
     sql`UPDATE device_operations o SET status = ${status}, finished_at = now(),
           detail = coalesce(o.detail, '{}'::jsonb) || ${JSON.stringify(detail)}::jsonb
         FROM devices d WHERE o.id = ${operationId} AND o.status = 'pending' AND d.id = o.device_id

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { arr } from '../../../db/arrays.js';
 import type { Database, Tx } from '../../../db/client.js';
+import type { Row } from '../../../db/row.js';
 import { writeReports } from '../../ingestion/index.js';
 import type { CommandKind, ConnectivityProvider, DeviceRef } from '../provider.js';
 import { seedAtCards } from './at.js';
@@ -99,7 +100,7 @@ export class SimulatorProvider implements ConnectivityProvider {
 /** Brings just-activated devices online: their first report, through the usual ingestion. */
 export async function attachDevices(database: Database, job: AttachJob, rand: () => number = Math.random): Promise<void> {
   if (job.deviceIds.length === 0) return;
-  const rows = await database.rows<{ id: string; imei: string; region: string; status: string }>(
+  const rows = await database.rows<Row<'devices', 'id' | 'imei' | 'region' | 'status'>>(
     sql`SELECT id, imei, region, status FROM devices
         WHERE id = ANY(${arr(job.deviceIds, 'uuid')}) AND status IN ('physical_card', 'esim', 'seed_card') AND NOT suspended`,
   );
