@@ -9,6 +9,7 @@ export type Reach = 'company' | 'subtree';
  * builds the scope from the caller and hands it to the handler; a query of tenant data takes its
  * company filter from it (`scope.owns()`), so another company's id is simply not found.
  * tests/tenancy.test.ts flags a member or device handler reading a tenant table without it.
+ * Staff endpoints declared `platform` get the PlatformScope below instead.
  */
 export class TenantScope {
   private constructor(
