@@ -30,7 +30,7 @@ export function handlerMismatch(handlerKeys: readonly string[]): { missing: stri
  * subtree when the endpoint declares `subtree`); every company for a staff caller on an endpoint
  * declared `platform`. Only a staff caller reaches the platform scope.
  */
-function scopeOf(endpoint: Endpoint, caller: Caller | undefined): Scope | undefined {
+export function scopeOf(endpoint: Endpoint, caller: Caller | undefined): Scope | undefined {
   if (!caller) return undefined;
   if (caller.principal === 'staff') return endpoint.principal === 'staff' && endpoint.scope === 'platform' ? PlatformScope.of(caller) : undefined;
   const reach = endpoint.scope === 'subtree' ? 'subtree' : 'company';
