@@ -55,6 +55,12 @@ export type As<N extends TableName, M extends Record<string, ColumnName<N>>> = {
 /** `Row`s columns that a LEFT JOIN may leave empty. */
 export type Nullable<R> = { [K in keyof R]: R[K] | null };
 
+/**
+ * Columns of `R` read as numbers (`total_fen::float8 AS total_fen`): a bigint or numeric column
+ * the code computes with, which would otherwise arrive as text. An empty value stays null.
+ */
+export type AsNumber<R extends { [K in keyof R]: string | null }> = { [K in keyof R]: null extends R[K] ? number | null : number };
+
 /** `SELECT count(*)::int AS n` (a bare count(*) is bigint, which arrives as text). */
 export type Count = { n: number };
 

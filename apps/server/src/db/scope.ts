@@ -9,6 +9,7 @@ export type Reach = 'company' | 'subtree';
  * builds the scope from the caller and hands it to the handler; a query of tenant data takes its
  * company filter from it (`scope.owns()`), so another company's id is simply not found.
  * tests/tenancy.test.ts flags a member or device handler reading a tenant table without it.
+ * Staff endpoints declared `platform` get the PlatformScope below instead.
  */
 export class TenantScope {
   private constructor(
@@ -42,3 +43,33 @@ export class TenantScope {
     return this.reach === 'subtree' ? this : new TenantScope(this.companyId, this.companyPath, 'subtree');
   }
 }
+
+/**
+ * Every company: the scope of a staff endpoint declared `platform` (the back office). Its filter
+ * is `TRUE`, so a function shared by member and staff routes takes one `scope: Scope` and writes
+ * `scope.owns(…)` once, instead of a company id that is `null` for "every company". Built by the
+ * route registry for a staff caller alone: a member or device handler's scope is a TenantScope.
+ */
+export class PlatformScope {
+  readonly reach = 'platform';
+  private static readonly every = new PlatformScope();
+  private constructor() {}
+
+  /** The scope of a staff caller: built by the route registry (http/endpoints.ts) alone. */
+  static of(_caller: { principal: 'staff' }): PlatformScope {
+    return PlatformScope.every;
+  }
+
+  /** No filter: `TRUE`. */
+  owns(_column?: SQL): SQL {
+    return sql`TRUE`;
+  }
+
+  /** The ids of every company, as a subquery. */
+  companyIds(): SQL {
+    return sql`(SELECT id FROM companies)`;
+  }
+}
+
+/** What a function shared by member and staff routes takes: a caller's companies, or every company. */
+export type Scope = TenantScope | PlatformScope;

@@ -1,9 +1,11 @@
-import { API_ROOT, ENDPOINTS, parseKey } from '@rrp/contracts';
+import { API_ROOT, ENDPOINTS, type Endpoint, parseKey } from '@rrp/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, testConfig } from '../../test/helper.js';
 import { buildApp } from '../app.js';
-import { guardUndeclaredRoutes, handlerMismatch } from './endpoints.js';
+import { PlatformScope, TenantScope } from '../db/scope.js';
+import type { MemberCaller, StaffCaller } from '../plugins/auth.js';
+import { guardUndeclaredRoutes, handlerMismatch, scopeOf } from './endpoints.js';
 import type { HandlerMap } from './handler.js';
 
 let t: TestApp;
@@ -41,6 +43,34 @@ describe('the route registry', () => {
     await expect(buildApp({ config, database: t.database, provider: t.provider, logger: false }, handlers)).rejects.toThrow(
       /no handler for POST \/rrp\/user\/login/,
     );
+  });
+
+  it('hands a staff caller the platform scope on a platform endpoint, and a member only its own companies', () => {
+    const staff: StaffCaller = { principal: 'staff', userId: 'u1', name: 'ops', tokenHash: 'h', permissions: [], locale: 'en' };
+    const member: MemberCaller = {
+      principal: 'member',
+      userId: 'u2',
+      name: 'admin',
+      companyId: '00000000-0000-0000-0000-000000000001',
+      companyPath: '/00000000-0000-0000-0000-000000000001/',
+      tokenHash: 'h',
+      permissions: [],
+      deductionSource: 0,
+      locale: 'en',
+    };
+    const endpoint = (key: string) => ENDPOINTS[key as keyof typeof ENDPOINTS] as Endpoint;
+    const ops = endpoint('POST /ops/invoice/list');
+    expect(ops.scope).toBe('platform');
+    expect(scopeOf(ops, staff)).toBeInstanceOf(PlatformScope);
+    const staffSelf = Object.values(ENDPOINTS).find((e) => e.principal === 'staff' && e.scope === 'self');
+    if (staffSelf) expect(scopeOf(staffSelf, staff)).toBeUndefined();
+    const own = scopeOf(endpoint('POST /rrp/receipt/list'), member);
+    expect(own).toBeInstanceOf(TenantScope);
+    expect(own?.reach).toBe('company');
+    expect(scopeOf(endpoint('POST /rrp/report/flow'), member)?.reach).toBe('subtree');
+    // whatever the endpoint declares, a member's scope is its own companies
+    expect(scopeOf(ops, member)).toBeInstanceOf(TenantScope);
+    expect(scopeOf(ops, undefined)).toBeUndefined();
   });
 
   it('refuses a route under the API root that was not declared', async () => {

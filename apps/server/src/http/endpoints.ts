@@ -1,6 +1,6 @@
 import { API_ROOT, type ApiKey, ENDPOINTS, type Endpoint, parseKey } from '@rrp/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TenantScope } from '../db/scope.js';
+import { PlatformScope, type Scope, TenantScope } from '../db/scope.js';
 import { type MessageKey, type Params, t } from '../i18n/index.js';
 import type { Actor } from '../modules/audit/index.js';
 import type { Caller, SessionPreread } from '../plugins/auth.js';
@@ -25,8 +25,14 @@ export function handlerMismatch(handlerKeys: readonly string[]): { missing: stri
   return { missing: [...declared].filter((k) => !given.has(k)).sort(), undeclared: [...given].filter((k) => !declared.has(k)).sort() };
 }
 
-function scopeOf(endpoint: Endpoint, caller: Caller | undefined): TenantScope | undefined {
-  if (!caller || caller.principal === 'staff') return undefined;
+/**
+ * The scope a handler receives: a member or device caller's companies (its company, or its
+ * subtree when the endpoint declares `subtree`); every company for a staff caller on an endpoint
+ * declared `platform`. Only a staff caller reaches the platform scope.
+ */
+export function scopeOf(endpoint: Endpoint, caller: Caller | undefined): Scope | undefined {
+  if (!caller) return undefined;
+  if (caller.principal === 'staff') return endpoint.principal === 'staff' && endpoint.scope === 'platform' ? PlatformScope.of(caller) : undefined;
   const reach = endpoint.scope === 'subtree' ? 'subtree' : 'company';
   return TenantScope.of(caller, reach);
 }

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { ApiKey, Endpoints, Locale, MultipartSpec } from '@rrp/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { TenantScope } from '../db/scope.js';
+import type { PlatformScope, TenantScope } from '../db/scope.js';
 import type { MessageKey, Params } from '../i18n/index.js';
 import type { Actor } from '../modules/audit/index.js';
 import type { DeviceCaller, MemberCaller, SessionPreread, StaffCaller } from '../plugins/auth.js';
@@ -34,8 +34,8 @@ export type Ctx<K extends ApiKey> = {
   /** the text fields and files of a multipart upload, read after the signature was checked */
   upload: E<K> extends { multipart: MultipartSpec & { fields: infer F } } ? { fields: Out<F>; files: Record<string, UploadedFile | undefined> } : undefined;
   caller: CallerOf<E<K>['principal']>;
-  /** the companies the endpoint's declared scope reaches (member and device endpoints) */
-  scope: E<K>['principal'] extends 'member' | 'device' ? TenantScope : undefined;
+  /** the companies the endpoint's declared scope reaches: the caller's (member and device endpoints), every one (staff endpoints declared `platform`) */
+  scope: E<K>['principal'] extends 'member' | 'device' ? TenantScope : E<K>['scope'] extends 'platform' ? PlatformScope : undefined;
   /** who is acting, for the audit event a change writes (anonymous on public endpoints) */
   actor: Actor;
   /** replaces the success message ("login successful") */

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, superMember } from '../../../test/companies.js';
 import { api, buildTestApp, call, login, type Session, type TestApp } from '../../../test/helper.js';
-import type { Row } from '../../db/row.js';
+import type { AsNumber, Narrow, Row } from '../../db/row.js';
 import { JobRunner } from '../../jobs/runner.js';
 import { createCompany } from '../companies/index.js';
 import { closeBill, closeMonth, monthToClose } from './close.js';
@@ -79,20 +79,9 @@ async function order(companyId: string, totalFen: number, status: string, comple
   return orderNo;
 }
 
-type BillRow = {
-  id: string;
-  company_id: string;
-  package_fen: number;
-  overage_fen: number;
-  roaming_fen: number;
-  number_fen: number;
-  total_fen: number;
-  devices: number;
-  usage_bytes: number;
-  overage_mb: number;
-  roaming_bytes: number;
-  rates: Record<string, number>;
-};
+// the bigint figures read as float8
+type BillRow = Narrow<Row<'bills', 'id' | 'company_id' | 'devices' | 'rates'>, { rates: Record<string, number> }> &
+  AsNumber<Row<'bills', 'package_fen' | 'overage_fen' | 'roaming_fen' | 'number_fen' | 'total_fen' | 'usage_bytes' | 'overage_mb' | 'roaming_bytes'>>;
 async function billOf(companyId: string, month: string): Promise<BillRow | undefined> {
   const [b] = await db.rows<BillRow>(
     sql`SELECT id, company_id, package_fen::float8 AS package_fen, overage_fen::float8 AS overage_fen, roaming_fen::float8 AS roaming_fen,
@@ -103,7 +92,7 @@ async function billOf(companyId: string, month: string): Promise<BillRow | undef
   return b;
 }
 async function linesOf(billId: string) {
-  return db.rows<{ imei: string; usage_bytes: number; roaming_bytes: number; roaming_fen: number; number_fen: number }>(
+  return db.rows<Row<'bill_lines', 'imei'> & AsNumber<Row<'bill_lines', 'usage_bytes' | 'roaming_bytes' | 'roaming_fen' | 'number_fen'>>>(
     sql`SELECT imei, usage_bytes::float8 AS usage_bytes, roaming_bytes::float8 AS roaming_bytes, roaming_fen::float8 AS roaming_fen, number_fen::float8 AS number_fen
         FROM bill_lines WHERE bill_id = ${billId} ORDER BY imei`,
   );
@@ -408,7 +397,9 @@ describe('the bill.close job', () => {
   it('closes the last ended month for every paying company that existed before its end', async () => {
     const month = monthToClose(Date.now());
     const { start } = monthRange(month);
-    const [demo] = await db.rows<{ id: string }>(sql`SELECT c.id FROM companies c JOIN users u ON u.company_id = c.id WHERE u.email = 'admin@demo.rrp.local'`);
+    const [demo] = await db.rows<Row<'companies', 'id'>>(
+      sql`SELECT c.id FROM companies c JOIN users u ON u.company_id = c.id WHERE u.email = 'admin@demo.rrp.local'`,
+    );
     await db.rows(sql`UPDATE companies SET created_at = ${new Date(start.getTime() - 86_400_000).toISOString()}::timestamptz WHERE id = ${demo.id}`);
     const { handlers, periodic } = billingJobs({ database: db });
     const runner = new JobRunner(db, handlers, periodic, pino({ level: 'silent' }));

@@ -1,7 +1,7 @@
 import { BILLING_RATE_CODES, type BillingRateCode } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import type { Row } from '../../db/row.js';
+import type { As, Nullable, Row } from '../../db/row.js';
 import { billedBy } from '../../db/subtree.js';
 import { recordAudit } from '../audit/index.js';
 import { payerOf } from '../licenses/index.js';
@@ -93,14 +93,17 @@ export const roamingMbOf = (bytes: number): number => Number(ceilDiv(BigInt(byte
  */
 export async function computeBill(database: Database, payer: { id: string; path: string }, r: MonthRange, rates: Rates, tx?: Tx): Promise<BillFigures> {
   const covered = billedBy(payer);
-  const [pkg] = await database.rows<{ fen: string }>(
+  // the sums as text, as their bigint and numeric columns arrive
+  const [pkg] = await database.rows<As<'orders', { fen: 'total_fen' }>>(
     sql`SELECT coalesce(sum(total_fen), 0)::text AS fen FROM orders
         WHERE company_id IN ${covered} AND status = 'completed'
           AND completed_at >= ${r.start.toISOString()}::timestamptz AND completed_at < ${r.end.toISOString()}::timestamptz`,
     tx,
   );
   // devices in service: usage in the month, or a License in force at some point of it on a device imported before its end
-  const devices = await database.rows<Row<'devices', 'id' | 'imei'> & { name: string | null; bytes: string; roaming: string }>(
+  const devices = await database.rows<
+    Row<'devices', 'id' | 'imei'> & Nullable<Row<'devices', 'name'>> & As<'device_usage_daily', { bytes: 'bytes'; roaming: 'roaming_bytes' }>
+  >(
     sql`WITH u AS (
           SELECT device_id, sum(bytes) AS bytes, sum(roaming_bytes) AS roaming FROM device_usage_daily
           WHERE company_id IN ${covered} AND day >= ${r.firstDay}::date AND day < ${r.nextFirstDay}::date
@@ -115,7 +118,9 @@ export async function computeBill(database: Database, payer: { id: string; path:
         ORDER BY imei`,
     tx,
   );
-  const [pool] = await database.rows<{ used: string; granted: string; billed: string }>(
+  const [pool] = await database.rows<
+    As<'device_usage_daily', { used: 'bytes' }> & As<'data_pool_ledger', { granted: 'delta_mb' }> & As<'bills', { billed: 'overage_mb' }>
+  >(
     sql`SELECT
           (SELECT coalesce(sum(bytes), 0) FROM device_usage_daily WHERE company_id IN ${covered} AND day < ${r.nextFirstDay}::date)::text AS used,
           (SELECT coalesce(sum(delta_mb) FILTER (WHERE delta_mb > 0), 0) FROM data_pool_ledger

@@ -146,7 +146,7 @@ export const DEVICE_BILL_MONTHS = 12;
 export async function deviceBills(database: Database, scope: TenantScope, imei: string): Promise<{ list: (TBillLine & { billMonth: string })[] }> {
   const device = await findDevice(database, scope, imei);
   const payer = await payerOf(database, scope.companyId);
-  const rows = await database.rows<LineRow & { bill_month: string }>(
+  const rows = await database.rows<LineRow & Row<'bills', 'bill_month'>>(
     sql`SELECT b.bill_month, l.imei, l.device_name, l.usage_bytes, l.roaming_bytes, l.roaming_fen, l.number_fen
         FROM bill_lines l JOIN bills b ON b.id = l.bill_id
         WHERE l.device_id = ${device.id} AND (b.company_id = ${payer.id} OR b.company_id IN ${scope.companyIds()})

@@ -1,7 +1,8 @@
 import { invoiceAmounts, type Locale, type TInvoiceApply, type TInvoiceDetail } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import type { Row } from '../../db/row.js';
+import type { AsNumber, Row } from '../../db/row.js';
+import type { TenantScope } from '../../db/scope.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { MemberCaller } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
@@ -20,7 +21,7 @@ export const sameName = (a: string, b: string): boolean => {
 };
 
 // total_fen read as float8 (a bigint arrives as text)
-type Candidate = Row<'orders', 'order_no' | 'status' | 'pay_method' | 'payer_name' | 'invoice_id'> & { total_fen: number };
+type Candidate = Row<'orders', 'order_no' | 'status' | 'pay_method' | 'payer_name' | 'invoice_id'> & AsNumber<Row<'orders', 'total_fen'>>;
 
 /**
  * Applies for an invoice over whole orders. The rules, each refusing with the orders at fault:
@@ -32,18 +33,18 @@ type Candidate = Row<'orders', 'order_no' | 'status' | 'pay_method' | 'payer_nam
  */
 export async function applyInvoice(
   database: Database,
-  ctx: { caller: MemberCaller; actor: Actor; locale: Locale },
+  ctx: { caller: MemberCaller; scope: TenantScope; actor: Actor; locale: Locale },
   body: TInvoiceApply,
 ): Promise<TInvoiceDetail> {
-  const companyId = ctx.caller.companyId;
+  const { scope } = ctx;
   const orderNos = [...new Set(body.orderNos)].sort();
-  const title = await findTitle(database, companyId, body.titleId);
-  const recipient = await findRecipient(database, companyId, body.recipientId);
+  const title = await findTitle(database, scope, body.titleId);
+  const recipient = await findRecipient(database, scope, body.recipientId);
   if (body.type === 'special' && !recipient.address) throw new AppError(31010, { field: 'recipientId' });
 
   const found = await database.rows<Candidate>(
     sql`SELECT order_no, status, pay_method, payer_name, total_fen::float8 AS total_fen, invoice_id
-        FROM orders WHERE order_no IN ${orderNos} AND company_id = ${companyId}`,
+        FROM orders WHERE order_no IN ${orderNos} AND ${scope.owns()}`,
   );
   const byNo = new Map(found.map((o) => [o.order_no, o]));
   const refuse = (code: 31004 | 31005 | 31006, bad: string[], params?: Record<string, string>) => {
@@ -76,14 +77,14 @@ export async function applyInvoice(
       const id = await database.db.transaction(async (tx) => {
         const [inv] = await database.rows<Row<'invoices', 'id'>>(
           sql`INSERT INTO invoices (ticket_no, company_id, type, title, recipient, net_fen, tax_fen, total_fen, applied_by)
-              VALUES (${ticketNo}, ${companyId}, ${body.type}, ${JSON.stringify(titleCopy)}::jsonb, ${JSON.stringify(recipientCopy)}::jsonb,
+              VALUES (${ticketNo}, ${scope.companyId}, ${body.type}, ${JSON.stringify(titleCopy)}::jsonb, ${JSON.stringify(recipientCopy)}::jsonb,
                       ${amounts.netFen}, ${amounts.taxFen}, ${amounts.totalFen}, ${ctx.caller.userId})
               RETURNING id`,
           tx,
         );
         const claimed = await database.rows<Row<'orders', 'order_no'>>(
           sql`UPDATE orders SET invoice_id = ${inv.id}
-              WHERE order_no IN ${orderNos} AND company_id = ${companyId} AND status = 'completed' AND invoice_id IS NULL
+              WHERE order_no IN ${orderNos} AND ${scope.owns()} AND status = 'completed' AND invoice_id IS NULL
               RETURNING order_no`,
           tx,
         );
@@ -98,7 +99,7 @@ export async function applyInvoice(
         );
         await recordAudit(database, tx, ctx.actor, {
           action: 'invoice.apply',
-          companyId,
+          companyId: scope.companyId,
           targetType: 'invoice',
           targetId: inv.id,
           targetLabel: ticketNo,
@@ -111,7 +112,7 @@ export async function applyInvoice(
         });
         return inv.id;
       });
-      return invoiceDetailOf(database, await findInvoice(database, id, companyId), ctx.locale);
+      return invoiceDetailOf(database, scope, await findInvoice(database, scope, id), ctx.locale);
     } catch (err) {
       if (attempt < 3 && isUniqueViolation(err)) continue;
       throw err;

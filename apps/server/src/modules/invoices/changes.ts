@@ -2,6 +2,7 @@ import { type Locale, normalizeLocale, type TInvoice, type TInvoiceIssueFields }
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import type { Row } from '../../db/row.js';
+import type { PlatformScope, Scope } from '../../db/scope.js';
 import type { UploadedFile } from '../../http/handler.js';
 import { enqueueEmail } from '../../mail/outbox.js';
 import type { MailTemplate } from '../../mail/templates.js';
@@ -20,8 +21,10 @@ function refuseMove(r: InvoiceRow | null): never {
 }
 
 /** The receiving e-mail of the application, in the applicant's language (the platform's default when they left). */
-async function tellRecipient(database: Database, tx: Tx, r: InvoiceRow, template: MailTemplate, attach: boolean): Promise<void> {
-  const [u] = r.applicant_id ? await database.rows<Row<'users', 'locale'>>(sql`SELECT locale FROM users WHERE id = ${r.applicant_id}`, tx) : [];
+async function tellRecipient(database: Database, tx: Tx, scope: Scope, r: InvoiceRow, template: MailTemplate, attach: boolean): Promise<void> {
+  const [u] = r.applicant_id
+    ? await database.rows<Row<'users', 'locale'>>(sql`SELECT locale FROM users WHERE id = ${r.applicant_id} AND ${scope.owns()}`, tx)
+    : [];
   await enqueueEmail(database, tx, {
     to: r.recipient.email,
     locale: normalizeLocale(u?.locale ?? 'zh-CN'),
@@ -31,26 +34,27 @@ async function tellRecipient(database: Database, tx: Tx, r: InvoiceRow, template
 }
 
 /**
- * Cancels an application in progress: by the customer (their own company's), or by the back
- * office with the reason the customer reads. Its orders become invoiceable again in the same
- * transaction.
+ * Cancels an application in progress: by the customer (their own company's, a company scope), or
+ * by the back office (the platform scope) with the reason the customer reads. Its orders become
+ * invoiceable again in the same transaction.
  */
-export async function cancelInvoice(database: Database, ctx: Ctx & { companyId: string | null }, body: { id: string; reason: string }): Promise<TInvoice> {
-  const staff = ctx.companyId === null;
+export async function cancelInvoice(database: Database, ctx: Ctx & { scope: Scope }, body: { id: string; reason: string }): Promise<TInvoice> {
+  const { scope } = ctx;
+  const staff = scope.reach === 'platform';
   await database.db.transaction(async (tx) => {
     const [moved] = await database.rows<Row<'invoices', 'id'>>(
       sql`UPDATE invoices SET status = 'cancelled', cancelled_at = now(), cancel_reason = ${body.reason}, executed_by = ${ctx.actor.id},
                               cancelled_by_kind = ${staff ? 'staff' : 'member'}
-          WHERE id = ${body.id} AND status = 'in_progress'${staff ? sql`` : sql` AND company_id = ${ctx.companyId}`}
+          WHERE id = ${body.id} AND status = 'in_progress' AND ${scope.owns()}
           RETURNING id`,
       tx,
     );
-    if (!moved) refuseMove(await findInvoice(database, body.id, ctx.companyId, tx).catch(() => null));
+    if (!moved) refuseMove(await findInvoice(database, scope, body.id, tx).catch(() => null));
     const released = await database.rows<Row<'orders', 'order_no'>>(
-      sql`UPDATE orders SET invoice_id = NULL WHERE invoice_id = ${body.id} RETURNING order_no`,
+      sql`UPDATE orders SET invoice_id = NULL WHERE invoice_id = ${body.id} AND ${scope.owns()} RETURNING order_no`,
       tx,
     );
-    const r = await findInvoice(database, body.id, null, tx);
+    const r = await findInvoice(database, scope, body.id, tx);
     await recordAudit(database, tx, ctx.actor, {
       action: staff ? 'invoice.reject' : 'invoice.cancel',
       companyId: r.company_id,
@@ -63,13 +67,14 @@ export async function cancelInvoice(database: Database, ctx: Ctx & { companyId: 
       await tellRecipient(
         database,
         tx,
+        scope,
         r,
         { kind: 'invoice-cancelled', ticketNo: r.ticket_no, reason: body.reason, link: `${ctx.publicUrl}/bill?tab=records` },
         false,
       );
     }
   });
-  return invoiceOf(await findInvoice(database, body.id, ctx.companyId), ctx.locale);
+  return invoiceOf(await findInvoice(database, scope, body.id), ctx.locale);
 }
 
 /**
@@ -78,8 +83,14 @@ export async function cancelInvoice(database: Database, ctx: Ctx & { companyId: 
  * conditional on the application being in progress; recording the same invoice number again
  * answers the issued application unchanged (a retried request), any other repeat 31007.
  */
-export async function issueInvoice(database: Database, ctx: Ctx, fields: TInvoiceIssueFields, file: UploadedFile | undefined): Promise<TInvoice> {
-  const before = await findInvoice(database, fields.id, null);
+export async function issueInvoice(
+  database: Database,
+  ctx: Ctx & { scope: PlatformScope },
+  fields: TInvoiceIssueFields,
+  file: UploadedFile | undefined,
+): Promise<TInvoice> {
+  const { scope } = ctx;
+  const before = await findInvoice(database, scope, fields.id);
   if (before.status === 'issued' && before.invoice_no === fields.invoiceNo) return invoiceOf(before, ctx.locale);
   if (before.status !== 'in_progress') throw new AppError(31007);
   // on or after the application's (UTC) day and not in the future; the tax platform dates
@@ -103,7 +114,7 @@ export async function issueInvoice(database: Database, ctx: Ctx, fields: TInvoic
       tx,
     );
     if (!moved) refuseMove(before);
-    const r = await findInvoice(database, fields.id, null, tx);
+    const r = await findInvoice(database, scope, fields.id, tx);
     await recordAudit(database, tx, ctx.actor, {
       action: 'invoice.issue',
       companyId: r.company_id,
@@ -121,6 +132,7 @@ export async function issueInvoice(database: Database, ctx: Ctx, fields: TInvoic
     await tellRecipient(
       database,
       tx,
+      scope,
       r,
       {
         kind: 'invoice-issued',
@@ -140,5 +152,5 @@ export async function issueInvoice(database: Database, ctx: Ctx, fields: TInvoic
       trackingNote,
     });
   });
-  return invoiceOf(await findInvoice(database, fields.id, null), ctx.locale);
+  return invoiceOf(await findInvoice(database, scope, fields.id), ctx.locale);
 }

@@ -1,21 +1,22 @@
 import { INVOICE_TAX_PERCENT, type InvoiceType, type Locale, type PayMethod, type ProductType, type TInvoiceableOrder } from '@rrp/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import type { Count, Narrow, Row } from '../../db/row.js';
+import type { AsNumber, Count, Narrow, Row } from '../../db/row.js';
+import type { TenantScope } from '../../db/scope.js';
 import { inLocale } from '../../i18n/index.js';
 import { fenToYuan } from '../orders/index.js';
 
-/** Orders a company can invoice: completed, its own, and on no application in progress or issued. */
-export const invoiceableWhere = (companyId: string): SQL => sql`o.company_id = ${companyId} AND o.status = 'completed' AND o.invoice_id IS NULL`;
+/** Orders a company can invoice: completed, and on no application in progress or issued (and its own: the scope's filter). */
+const INVOICEABLE = sql`o.status = 'completed' AND o.invoice_id IS NULL`;
 
 /** The invoice types an order allows: a special invoice only for an order paid by offline remittance. */
 export const typesFor = (payMethod: PayMethod): InvoiceType[] => (payMethod === 'offline' ? ['ordinary', 'special'] : ['ordinary']);
 
-export async function invoiceableAmount(database: Database, companyId: string) {
-  const [r] = await database.rows<{ n: number; total: number; offline: number }>(
+export async function invoiceableAmount(database: Database, scope: TenantScope) {
+  const [r] = await database.rows<Count & { total: number; offline: number }>(
     sql`SELECT count(*)::int AS n, coalesce(sum(o.total_fen), 0)::float8 AS total,
                coalesce(sum(o.total_fen) FILTER (WHERE o.pay_method = 'offline'), 0)::float8 AS offline
-        FROM orders o WHERE ${invoiceableWhere(companyId)}`,
+        FROM orders o WHERE ${scope.owns(sql`o.company_id`)} AND ${INVOICEABLE}`,
   );
   return { orders: r.n, amount: fenToYuan(r.total), offlineAmount: fenToYuan(r.offline), taxPercent: INVOICE_TAX_PERCENT };
 }
@@ -23,18 +24,17 @@ export async function invoiceableAmount(database: Database, companyId: string) {
 type OrderLine = Narrow<
   Row<'orders', 'order_no' | 'product_type' | 'product_name_zh' | 'product_name_en' | 'quantity' | 'pay_method' | 'payer_name' | 'completed_at'>,
   { product_type: ProductType; pay_method: PayMethod; completed_at: string }
-> & {
-  /** read as float8: a bigint would arrive as text */
-  total_fen: number;
-};
+> &
+  // read as float8: a bigint would arrive as text
+  AsNumber<Row<'orders', 'total_fen'>>;
 
 export async function invoiceableOrders(
   database: Database,
-  companyId: string,
+  scope: TenantScope,
   f: { type?: InvoiceType; payerName?: string; pageNum: number; pageSize: number },
   locale: Locale,
 ): Promise<{ total: number; list: TInvoiceableOrder[] }> {
-  const parts = [invoiceableWhere(companyId)];
+  const parts = [scope.owns(sql`o.company_id`), INVOICEABLE];
   if (f.type === 'special') parts.push(sql`o.pay_method = 'offline'`);
   if (f.payerName) parts.push(sql`o.payer_name ILIKE ${`%${f.payerName.replace(/[\\%_]/g, '\\$&')}%`}`);
   const where = sql.join(parts, sql` AND `);

@@ -9,7 +9,8 @@ import {
 } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import type { As, Count, Narrow, Nullable, Row } from '../../db/row.js';
+import type { As, AsNumber, Col, Count, Narrow, Nullable, Row } from '../../db/row.js';
+import type { Scope } from '../../db/scope.js';
 import { inLocale } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
 import { fenToYuan } from '../orders/index.js';
@@ -46,12 +47,10 @@ export type InvoiceRow = Narrow<
 > &
   As<'companies', { company_name: 'name' }> &
   As<'invoices', { applicant_id: 'applied_by' }> &
-  Nullable<As<'users', { applicant: 'name'; executor: 'name' }>> & {
-    /** amounts read as float8: a bigint would arrive as text */
-    net_fen: number;
-    tax_fen: number;
-    total_fen: number;
-    order_nos: string[];
+  Nullable<As<'users', { applicant: 'name'; executor: 'name' }>> &
+  // amounts read as float8: a bigint would arrive as text
+  AsNumber<Row<'invoices', 'net_fen' | 'tax_fen' | 'total_fen'>> & {
+    order_nos: Col<'invoice_orders', 'order_no'>[];
   };
 
 export const INVOICE_SELECT = sql`
@@ -97,9 +96,9 @@ export function invoiceOf(r: InvoiceRow, locale: Locale): TInvoice {
   };
 }
 
-/** One application; `companyId` null reads any company's (the back office). Unknown or foreign: 31003. */
-export async function findInvoice(database: Database, id: string, companyId: string | null, tx?: Tx): Promise<InvoiceRow> {
-  const [r] = await database.rows<InvoiceRow>(sql`${INVOICE_SELECT} WHERE i.id = ${id}${companyId ? sql` AND i.company_id = ${companyId}` : sql``}`, tx);
+/** One application the scope reaches (the back office's: any company's). Unknown or foreign: 31003. */
+export async function findInvoice(database: Database, scope: Scope, id: string, tx?: Tx): Promise<InvoiceRow> {
+  const [r] = await database.rows<InvoiceRow>(sql`${INVOICE_SELECT} WHERE i.id = ${id} AND ${scope.owns(sql`i.company_id`)}`, tx);
   if (!r) throw new AppError(31003, { field: 'id' });
   return r;
 }
@@ -107,21 +106,22 @@ export async function findInvoice(database: Database, id: string, companyId: str
 export type InvoiceOrderLine = Narrow<
   Row<'orders', 'order_no' | 'product_name_zh' | 'product_name_en' | 'quantity' | 'pay_method'>,
   { pay_method: PayMethod }
-> & {
-  /** read as float8 */
-  amount_fen: number;
-};
+> &
+  // read as float8
+  AsNumber<Row<'invoice_orders', 'amount_fen'>>;
 
-export async function invoiceOrderLines(database: Database, invoiceId: string): Promise<InvoiceOrderLine[]> {
+/** The orders of an application (the orders of its company), by order number. */
+export async function invoiceOrderLines(database: Database, scope: Scope, invoiceId: string): Promise<InvoiceOrderLine[]> {
   return database.rows<InvoiceOrderLine>(
     sql`SELECT x.order_no, o.product_name_zh, o.product_name_en, o.quantity, x.amount_fen::float8 AS amount_fen, o.pay_method
-        FROM invoice_orders x JOIN orders o ON o.order_no = x.order_no WHERE x.invoice_id = ${invoiceId} ORDER BY x.order_no`,
+        FROM invoice_orders x JOIN orders o ON o.order_no = x.order_no WHERE x.invoice_id = ${invoiceId} AND ${scope.owns(sql`o.company_id`)}
+        ORDER BY x.order_no`,
   );
 }
 
 /** The work order with its orders and timeline (derived from the application's own moments). */
-export async function invoiceDetailOf(database: Database, r: InvoiceRow, locale: Locale): Promise<TInvoiceDetail> {
-  const lines = await invoiceOrderLines(database, r.id);
+export async function invoiceDetailOf(database: Database, scope: Scope, r: InvoiceRow, locale: Locale): Promise<TInvoiceDetail> {
+  const lines = await invoiceOrderLines(database, scope, r.id);
   const timeline: TInvoiceDetail['timeline'] = [{ at: new Date(r.applied_at).toISOString(), kind: 'applied', by: r.applicant, note: null }];
   if (r.issued_at) timeline.push({ at: new Date(r.issued_at).toISOString(), kind: 'issued', by: r.executor, note: r.invoice_no });
   if (r.cancelled_at) timeline.push({ at: new Date(r.cancelled_at).toISOString(), kind: 'cancelled', by: r.executor, note: r.cancel_reason });
@@ -138,24 +138,27 @@ export async function invoiceDetailOf(database: Database, r: InvoiceRow, locale:
   };
 }
 
-/** A page of applications matching `where`, newest first. */
+/** A page of the scope's applications matching the filters, newest first. */
 export async function listInvoices(
   database: Database,
-  where: SQL,
-  page: { pageNum: number; pageSize: number },
+  scope: Scope,
+  q: InvoiceFilters & { pageNum: number; pageSize: number },
   locale: Locale,
 ): Promise<{ total: number; list: TInvoice[] }> {
+  const where = sql`${scope.owns(sql`i.company_id`)} AND ${invoiceFilters(q)}`;
   const [count, rows] = await Promise.all([
     database.rows<Count>(sql`SELECT count(*)::int AS n FROM invoices i JOIN companies c ON c.id = i.company_id WHERE ${where}`),
     database.rows<InvoiceRow>(
-      sql`${INVOICE_SELECT} WHERE ${where} ORDER BY i.applied_at DESC, i.id LIMIT ${page.pageSize} OFFSET ${(page.pageNum - 1) * page.pageSize}`,
+      sql`${INVOICE_SELECT} WHERE ${where} ORDER BY i.applied_at DESC, i.id LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
     ),
   ]);
   return { total: count[0].n, list: rows.map((r) => invoiceOf(r, locale)) };
 }
 
-/** The filters both lists share: status, type, application day range (UTC). */
-export function invoiceFilters(f: { status?: InvoiceStatus; type?: InvoiceType; from?: string; to?: string; keyword?: string }): SQL {
+type InvoiceFilters = { status?: InvoiceStatus; type?: InvoiceType; from?: string; to?: string; keyword?: string };
+
+/** The filters both lists share: status, type, application day range (UTC), the back office's keyword. */
+function invoiceFilters(f: InvoiceFilters): SQL {
   const parts: SQL[] = [sql`true`];
   if (f.status) parts.push(sql`i.status = ${f.status}`);
   if (f.type) parts.push(sql`i.type = ${f.type}`);

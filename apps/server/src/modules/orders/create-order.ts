@@ -2,6 +2,7 @@ import { BUY_PERMISSION, type Locale, ORDER_TIMING, type TOrderCreate, type TOrd
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Row } from '../../db/row.js';
+import type { TenantScope } from '../../db/scope.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { MemberCaller } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
@@ -17,24 +18,24 @@ import { findOrder, orderDetailOf, type RemittanceAccount } from './queries.js';
  */
 export async function createOrder(
   database: Database,
-  ctx: { caller: MemberCaller; actor: Actor; locale: Locale; account: RemittanceAccount },
+  ctx: { caller: MemberCaller; scope: TenantScope; actor: Actor; locale: Locale; account: RemittanceAccount },
   body: TOrderCreate,
 ): Promise<TOrderDetail> {
-  const { caller } = ctx;
+  const { caller, scope } = ctx;
   if (caller.deductionSource !== 0 || !caller.permissions.includes(BUY_PERMISSION[body.productType])) throw new AppError(10002);
   let orderNo = newOrderNo();
   for (let attempt = 0; ; attempt++, orderNo = newOrderNo()) {
     try {
       await database.db.transaction(async (tx) => {
         const product = await merchandiseFor(database, tx, body.productType);
-        const [company] = await database.rows<Row<'companies', 'name'>>(sql`SELECT name FROM companies WHERE id = ${caller.companyId}`, tx);
+        const [company] = await database.rows<Row<'companies', 'name'>>(sql`SELECT name FROM companies WHERE id = ${scope.companyId}`, tx);
         const offline = body.payMethod === 'offline';
         const expiry = offline ? `${ORDER_TIMING.offlineExpiryDays} days` : `${ORDER_TIMING.wechatExpiryMs} milliseconds`;
         const total = product.price_fen * body.quantity;
         await database.rows(
           sql`INSERT INTO orders (order_no, company_id, created_by, product_type, product_name_zh, product_name_en, unit_price_fen, quantity,
                                   total_fen, pay_method, payer_name, remark, expires_at, remittance_code, remittance_state)
-              VALUES (${orderNo}, ${caller.companyId}, ${caller.userId}, ${body.productType}, ${product.name_zh}, ${product.name_en},
+              VALUES (${orderNo}, ${scope.companyId}, ${caller.userId}, ${body.productType}, ${product.name_zh}, ${product.name_en},
                       ${product.price_fen}, ${body.quantity}, ${total}, ${body.payMethod}, ${body.payerName ?? company.name},
                       ${body.remark || null}, now() + ${expiry}::interval,
                       ${offline ? newRemittanceCode() : null}, ${offline ? 'awaiting_transfer' : null})`,
@@ -42,7 +43,7 @@ export async function createOrder(
         );
         await recordAudit(database, tx, ctx.actor, {
           action: 'order.create',
-          companyId: caller.companyId,
+          companyId: scope.companyId,
           targetType: 'order',
           targetId: orderNo,
           targetLabel: orderNo,
@@ -62,5 +63,5 @@ export async function createOrder(
       throw err;
     }
   }
-  return orderDetailOf(await findOrder(database, orderNo, null), ctx.locale, ctx.account);
+  return orderDetailOf(await findOrder(database, scope, orderNo), ctx.locale, ctx.account);
 }

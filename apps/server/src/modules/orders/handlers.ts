@@ -8,7 +8,7 @@ import { createOrder } from './create-order.js';
 import type { PaymentGateway } from './gateway.js';
 import { handleWechatNotification } from './notify.js';
 import { cancelOrder, submitRemittance, updateOrder } from './order-changes.js';
-import { findOrder, listOrders, orderDetailOf, orderFilters, type RemittanceAccount } from './queries.js';
+import { findOrder, listOrders, orderDetailOf, type RemittanceAccount } from './queries.js';
 import { confirmRemittance, rejectRemittance } from './reconciliation.js';
 import { paymentState, prepay } from './wechat.js';
 
@@ -17,12 +17,11 @@ export type OrderDeps = { database: Database; gateway: PaymentGateway | null; re
 export const orderHandlers = ({ database, gateway, remittanceAccount }: OrderDeps) =>
   handlers({
     'POST /rrp/merchandise/list': ({ locale }) => listMerchandise(database, locale),
-    'POST /rrp/merchandiseOrder/create': ({ caller, actor, locale, body }) =>
-      createOrder(database, { caller: caller as MemberCaller, actor, locale, account: remittanceAccount }, body),
-    'POST /rrp/merchandiseOrder/query/list': ({ scope, body, locale }) =>
-      listOrders(database, sql`${scope.owns(sql`o.company_id`)} AND ${orderFilters(body)}`, body, locale),
+    'POST /rrp/merchandiseOrder/create': ({ caller, scope, actor, locale, body }) =>
+      createOrder(database, { caller: caller as MemberCaller, scope, actor, locale, account: remittanceAccount }, body),
+    'POST /rrp/merchandiseOrder/query/list': ({ scope, body, locale }) => listOrders(database, scope, body, locale),
     'POST /rrp/merchandiseOrder/detail': async ({ scope, body, locale }) =>
-      orderDetailOf(await findOrder(database, body.orderNo, scope), locale, remittanceAccount),
+      orderDetailOf(await findOrder(database, scope, body.orderNo), locale, remittanceAccount),
     'POST /rrp/merchandiseOrder/update': ({ scope, actor, locale, body }) => updateOrder(database, { scope, actor, locale }, body),
     'POST /rrp/merchandiseOrder/cancel': ({ scope, actor, locale, body }) => cancelOrder(database, gateway, { scope, actor, locale }, body.orderNo),
     'POST /rrp/merchandiseOrder/wechat/prepay': ({ scope, body }) => prepay(database, gateway, scope, body.orderNo),
@@ -34,16 +33,17 @@ export const orderOpsHandlers = ({ database, remittanceAccount, publicUrl }: Ord
   handlers({
     'POST /ops/merchandise/list': ({ locale }) => listMerchandise(database, locale),
     'POST /ops/merchandise/update': ({ actor, body }) => updateMerchandise(database, actor, body),
-    'POST /ops/order/list': async ({ body, locale }) => {
+    'POST /ops/order/list': async ({ scope, body, locale }) => {
       const [page, [queue]] = await Promise.all([
-        listOrders(database, orderFilters(body), body, locale),
+        listOrders(database, scope, body, locale),
         database.rows<Count>(sql`SELECT count(*)::int AS n FROM orders WHERE remittance_state = 'submitted' AND status = 'pending_payment'`),
       ]);
       return { ...page, awaitingReconciliation: queue.n };
     },
-    'POST /ops/order/detail': async ({ body, locale }) => orderDetailOf(await findOrder(database, body.orderNo, null), locale, remittanceAccount),
-    'POST /ops/remittance/confirm': ({ actor, locale, req, body }) => confirmRemittance(database, { actor, locale, publicUrl, log: req.log }, body.orderNo),
-    'POST /ops/remittance/reject': ({ actor, locale, body }) => rejectRemittance(database, { actor, locale, publicUrl }, body),
+    'POST /ops/order/detail': async ({ scope, body, locale }) => orderDetailOf(await findOrder(database, scope, body.orderNo), locale, remittanceAccount),
+    'POST /ops/remittance/confirm': ({ scope, actor, locale, req, body }) =>
+      confirmRemittance(database, { scope, actor, locale, publicUrl, log: req.log }, body.orderNo),
+    'POST /ops/remittance/reject': ({ scope, actor, locale, body }) => rejectRemittance(database, { scope, actor, locale, publicUrl }, body),
   });
 
 export const paymentNotifyHandlers = ({ database, gateway }: OrderDeps) =>

@@ -16,7 +16,7 @@ async function moveOrder(
   database: Database,
   m: {
     orderNo: string;
-    scope: TenantScope | null;
+    scope: TenantScope;
     set: SQL;
     when: SQL;
     actor: Actor;
@@ -25,14 +25,14 @@ async function moveOrder(
   },
   locale: Locale,
 ): Promise<TOrder> {
-  const before = await findOrder(database, m.orderNo, m.scope);
+  const before = await findOrder(database, m.scope, m.orderNo);
   await database.db.transaction(async (tx) => {
     const [moved] = await database.rows(
-      sql`UPDATE orders o SET ${m.set} WHERE o.order_no = ${m.orderNo} AND ${m.scope ? m.scope.owns(sql`o.company_id`) : sql`true`} AND ${m.when} RETURNING 1`,
+      sql`UPDATE orders o SET ${m.set} WHERE o.order_no = ${m.orderNo} AND ${m.scope.owns(sql`o.company_id`)} AND ${m.when} RETURNING 1`,
       tx,
     );
     if (!moved) {
-      const now = await findOrder(database, m.orderNo, m.scope, tx);
+      const now = await findOrder(database, m.scope, m.orderNo, tx);
       refuseUnlessPending(now);
       throw new AppError(27008);
     }
@@ -45,7 +45,7 @@ async function moveOrder(
       changes: m.changes(before),
     });
   });
-  return orderOf(await findOrder(database, m.orderNo, m.scope), locale);
+  return orderOf(await findOrder(database, m.scope, m.orderNo), locale);
 }
 
 const PENDING = sql`o.status = 'pending_payment' AND o.expires_at > now()`;
@@ -90,7 +90,7 @@ export async function cancelOrder(
   ctx: { scope: TenantScope; actor: Actor; locale: Locale },
   orderNo: string,
 ): Promise<TOrder> {
-  const o = await findOrder(database, orderNo, ctx.scope);
+  const o = await findOrder(database, ctx.scope, orderNo);
   refuseUnlessPending(o);
   if (o.pay_method === 'wechat' && o.code_url && gateway) await closeAtWechat(database, gateway, orderNo);
   return moveOrder(

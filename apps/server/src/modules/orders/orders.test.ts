@@ -119,7 +119,7 @@ describe('orders', () => {
     const byNo = body(await call(t.app, admin, api('/merchandiseOrder/query/list'), { orderNo: o.orderNo.slice(-8) })).obj;
     expect(byNo).toMatchObject({ total: 1, list: [{ orderNo: o.orderNo, productType: 1, quantity: 5 }] });
 
-    const foreign = await t.database.rows<{ email: string }>(sql`SELECT u.email FROM users u JOIN companies c ON c.id = u.company_id
+    const foreign = await t.database.rows<Row<'users', 'email'>>(sql`SELECT u.email FROM users u JOIN companies c ON c.id = u.company_id
       WHERE c.id <> ${demoId} AND c.path NOT LIKE (SELECT path FROM companies WHERE id = ${demoId}) || '%' AND u.kind = 'member' LIMIT 1`);
     if (foreign[0]) {
       const other = await login(t.app, foreign[0].email);

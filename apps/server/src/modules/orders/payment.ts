@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import type { Row } from '../../db/row.js';
+import type { AsNumber, Row } from '../../db/row.js';
 import { outboxCtes } from '../developer/index.js';
 import { payerIdOf } from '../licenses/index.js';
 import { deliveredJson, SYSTEM_ACTOR } from './delivery.js';
@@ -67,7 +67,7 @@ export async function recordWechatPayment(database: Database, p: ReportedPayment
 }
 
 async function whyNotPaid(database: Database, p: ReportedPayment): Promise<PaymentOutcome> {
-  const [o] = await database.rows<Row<'orders', 'status' | 'pay_method' | 'transaction_id'> & { total_fen: number }>(
+  const [o] = await database.rows<Row<'orders', 'status' | 'pay_method' | 'transaction_id'> & AsNumber<Row<'orders', 'total_fen'>>>(
     sql`SELECT status, pay_method, total_fen::float8 AS total_fen, transaction_id FROM orders WHERE order_no = ${p.orderNo}`,
   );
   if (!o) return { outcome: 'refused', reason: 'unknown_order' };

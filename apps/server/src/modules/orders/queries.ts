@@ -10,8 +10,8 @@ import {
 } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import type { As, Count, Narrow, Nullable, Row } from '../../db/row.js';
-import type { TenantScope } from '../../db/scope.js';
+import type { As, AsNumber, Count, Narrow, Nullable, Row } from '../../db/row.js';
+import type { Scope } from '../../db/scope.js';
 import { inLocale } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
 import { fenToYuan } from './codes.js';
@@ -48,10 +48,9 @@ export type OrderRow = Narrow<
   { product_type: ProductType; pay_method: PayMethod; status: OrderStatus; remittance_state: RemittanceState | null; delivered: TOrder['delivered'] }
 > &
   As<'companies', { company_name: 'name' }> &
-  Nullable<As<'users', { created_by_name: 'name' }>> & {
-    /** read as float8: a bigint would arrive as text */
-    total_fen: number;
-  };
+  Nullable<As<'users', { created_by_name: 'name' }>> &
+  // read as float8: a bigint would arrive as text
+  AsNumber<Row<'orders', 'total_fen'>>;
 
 export const ORDER_SELECT = sql`
   SELECT o.id, o.order_no, o.company_id, c.name AS company_name, u.name AS created_by_name, o.product_type::int AS product_type,
@@ -99,10 +98,12 @@ export function orderDetailOf(r: OrderRow, locale: Locale, account: RemittanceAc
   return { ...orderOf(r, locale), remittanceAccount: offline ? account : null, transferDueAt: offline ? due : null };
 }
 
-/** One order the scope reaches (another company's order number is simply not found: 27001). */
-export async function findOrder(database: Database, orderNo: string, scope: TenantScope | null, tx?: Tx, lock = false): Promise<OrderRow> {
-  const where: SQL = scope ? sql`o.order_no = ${orderNo} AND ${scope.owns(sql`o.company_id`)}` : sql`o.order_no = ${orderNo}`;
-  const [r] = await database.rows<OrderRow>(sql`${ORDER_SELECT} WHERE ${where}${lock ? sql` FOR UPDATE OF o` : sql``}`, tx);
+/** One order the scope reaches (another company's order number is simply not found: 27001; the back office's scope reaches any). */
+export async function findOrder(database: Database, scope: Scope, orderNo: string, tx?: Tx, lock = false): Promise<OrderRow> {
+  const [r] = await database.rows<OrderRow>(
+    sql`${ORDER_SELECT} WHERE o.order_no = ${orderNo} AND ${scope.owns(sql`o.company_id`)}${lock ? sql` FOR UPDATE OF o` : sql``}`,
+    tx,
+  );
   if (!r) throw new AppError(27001, { field: 'orderNo' });
   return r;
 }
@@ -118,7 +119,7 @@ export type OrderFilters = {
   keyword?: string;
 };
 
-export function orderFilters(f: OrderFilters): SQL {
+function orderFilters(f: OrderFilters): SQL {
   const parts: SQL[] = [];
   if (f.status) parts.push(sql`o.status = ${f.status}`);
   if (f.productType !== undefined) parts.push(sql`o.product_type = ${f.productType}`);
@@ -136,16 +137,17 @@ export function orderFilters(f: OrderFilters): SQL {
   return parts.length ? sql.join(parts, sql` AND `) : sql`true`;
 }
 
-/** A page of orders, newest first, with the total of the filter. */
+/** A page of the scope's orders matching the filters, newest first, with the total of the filter. */
 export async function listOrders(
   database: Database,
-  where: SQL,
-  page: { pageNum: number; pageSize: number },
+  scope: Scope,
+  q: OrderFilters & { pageNum: number; pageSize: number },
   locale: Locale,
 ): Promise<{ total: number; list: TOrder[] }> {
+  const where = sql`${scope.owns(sql`o.company_id`)} AND ${orderFilters(q)}`;
   const [rows, [count]] = await Promise.all([
     database.rows<OrderRow>(
-      sql`${ORDER_SELECT} WHERE ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT ${page.pageSize} OFFSET ${(page.pageNum - 1) * page.pageSize}`,
+      sql`${ORDER_SELECT} WHERE ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
     ),
     database.rows<Count>(sql`SELECT count(*)::int AS n FROM orders o JOIN companies c ON c.id = o.company_id WHERE ${where}`),
   ]);

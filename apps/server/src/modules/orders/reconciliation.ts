@@ -2,6 +2,7 @@ import { type Locale, normalizeLocale, type TOrder } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import type { Row } from '../../db/row.js';
+import type { PlatformScope } from '../../db/scope.js';
 import { enqueueEmail } from '../../mail/outbox.js';
 import type { MailTemplate } from '../../mail/templates.js';
 import { AppError } from '../../plugins/errors.js';
@@ -27,10 +28,10 @@ async function tellBuyer(database: Database, tx: Tx, orderNo: string, template: 
  */
 export async function confirmRemittance(
   database: Database,
-  ctx: { actor: Actor; locale: Locale; publicUrl: string; log?: { warn(o: object, m: string): void } },
+  ctx: { scope: PlatformScope; actor: Actor; locale: Locale; publicUrl: string; log?: { warn(o: object, m: string): void } },
   orderNo: string,
 ): Promise<TOrder> {
-  const before = await findOrder(database, orderNo, null);
+  const before = await findOrder(database, ctx.scope, orderNo);
   const moved = await database.db.transaction(async (tx) => {
     const [o] = await database.rows<Row<'orders', 'company_id'>>(
       sql`UPDATE orders SET status = 'paid', paid_at = now(), paid_fen = total_fen, remittance_state = 'confirmed', reconciled_by = ${ctx.actor.id}
@@ -54,7 +55,7 @@ export async function confirmRemittance(
   });
   if (moved) await deliverSoon(database, orderNo, ctx.log);
   else {
-    const now = await findOrder(database, orderNo, null);
+    const now = await findOrder(database, ctx.scope, orderNo);
     if (now.remittance_state !== 'confirmed') {
       if (now.pay_method === 'offline' && now.status === 'pending_payment' && now.remittance_state !== 'submitted') throw new AppError(27009);
       if (now.pay_method !== 'offline') throw new AppError(27008);
@@ -62,16 +63,16 @@ export async function confirmRemittance(
       throw new AppError(27008);
     }
   }
-  return orderOf(await findOrder(database, orderNo, null), ctx.locale);
+  return orderOf(await findOrder(database, ctx.scope, orderNo), ctx.locale);
 }
 
 /** The transfer was not found: the customer reads the reason and may send a corrected number. */
 export async function rejectRemittance(
   database: Database,
-  ctx: { actor: Actor; locale: Locale; publicUrl: string },
+  ctx: { scope: PlatformScope; actor: Actor; locale: Locale; publicUrl: string },
   b: { orderNo: string; reason: string },
 ): Promise<TOrder> {
-  const before = await findOrder(database, b.orderNo, null);
+  const before = await findOrder(database, ctx.scope, b.orderNo);
   await database.db.transaction(async (tx) => {
     const [o] = await database.rows(
       sql`UPDATE orders SET remittance_state = 'rejected', remittance_reject_reason = ${b.reason}, reconciled_by = ${ctx.actor.id}
@@ -99,5 +100,5 @@ export async function rejectRemittance(
       link: `${ctx.publicUrl}/order`,
     });
   });
-  return orderOf(await findOrder(database, b.orderNo, null), ctx.locale);
+  return orderOf(await findOrder(database, ctx.scope, b.orderNo), ctx.locale);
 }

@@ -6,7 +6,7 @@ import { companyIdOf } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
 import { orderStatus, placeOrder, stock } from '../../../test/orders.js';
 import { DEAD_NOTIFY_URL, wechatHarness } from '../../../test/wechatpay.js';
-import type { Count, Row } from '../../db/row.js';
+import type { Count, Narrow, Row } from '../../db/row.js';
 import { expireOrders } from './jobs.js';
 
 let t: TestApp;
@@ -80,7 +80,7 @@ describe('WeChat Pay', () => {
     const outcomes = (await events(o.orderNo)).map((e) => e.outcome);
     expect(outcomes.filter((x) => x === 'paid')).toHaveLength(1);
     expect(outcomes.filter((x) => x === 'duplicate')).toHaveLength(49);
-    const audit = await t.database.rows<{ action: string; changes: { delivered: [null, unknown] } }>(
+    const audit = await t.database.rows<Narrow<Row<'audit_events', 'action' | 'changes'>, { changes: { delivered: [null, unknown] } }>>(
       sql`SELECT action, changes FROM audit_events WHERE target_id = ${o.orderNo} AND action LIKE 'order.%' AND action <> 'order.create'`,
     );
     expect(audit).toEqual([{ action: 'order.pay', changes: expect.objectContaining({ delivered: [null, { dataMb: 3072 }] }) }]);
@@ -124,7 +124,7 @@ describe('WeChat Pay', () => {
     expect(await orderStatus(t.database, o.orderNo)).toBe('pending_payment');
     expect((await obj('/merchandiseOrder/payment/state', { orderNo: o.orderNo })).obj).toEqual({ status: 'completed', delivered: { licenses: 1 } });
     // recorded as paid through the query, not a notification
-    const [ev] = await t.database.rows<{ outcome: string; source: string }>(
+    const [ev] = await t.database.rows<Row<'payment_events', 'outcome'> & { source: string }>(
       sql`SELECT outcome, detail->>'source' AS source FROM payment_events WHERE order_no = ${o.orderNo}`,
     );
     expect(ev).toEqual({ outcome: 'paid', source: 'query' });

@@ -24,7 +24,7 @@ export async function prepay(
   scope: TenantScope,
   orderNo: string,
 ): Promise<{ codeUrl: string; expiresAt: string; simulatorPayUrl: string | null }> {
-  const o = await findOrder(database, orderNo, scope);
+  const o = await findOrder(database, scope, orderNo);
   if (o.pay_method !== 'wechat') throw new AppError(27008, { field: 'orderNo' });
   refuseUnlessPending(o);
   if (!gateway) throw new AppError(27011);
@@ -40,7 +40,7 @@ export async function prepay(
     } catch {
       throw new AppError(27011);
     }
-    await database.rows(sql`UPDATE orders SET code_url = ${codeUrl} WHERE order_no = ${orderNo} AND code_url IS NULL`);
+    await database.rows(sql`UPDATE orders SET code_url = ${codeUrl} WHERE order_no = ${orderNo} AND ${scope.owns()} AND code_url IS NULL`);
   }
   return { codeUrl, expiresAt: new Date(o.expires_at).toISOString(), simulatorPayUrl: gateway.simulatorPayUrl?.(codeUrl) ?? null };
 }
@@ -58,15 +58,19 @@ export async function applyTransaction(
   return recordWechatPayment(database, { orderNo: tx.outTradeNo, transactionId: tx.transactionId, amountFen: tx.amountFen, source, eventId });
 }
 
-/** Asks WeChat about a pending WeChat order at most every `minGapMs`, and records a payment it reports. */
+/** A pending WeChat order with its code, not asked about in the last `minGapMs`: the one asking now marks it (queried_at). */
+const dueForQuery = (minGapMs: number) =>
+  sql`status = 'pending_payment' AND pay_method = 'wechat' AND code_url IS NOT NULL
+          AND (queried_at IS NULL OR queried_at < now() - ${`${minGapMs} milliseconds`}::interval)`;
+
+/** Asks WeChat about a pending WeChat order at most every `minGapMs`, and records a payment it reports (the query job, for every company). */
 export async function queryPayment(database: Database, gateway: PaymentGateway, orderNo: string, minGapMs: number): Promise<PaymentOutcome | null> {
-  const [due] = await database.rows(
-    sql`UPDATE orders SET queried_at = now()
-        WHERE order_no = ${orderNo} AND status = 'pending_payment' AND pay_method = 'wechat' AND code_url IS NOT NULL
-          AND (queried_at IS NULL OR queried_at < now() - ${`${minGapMs} milliseconds`}::interval)
-        RETURNING 1`,
-  );
-  if (!due) return null;
+  const [due] = await database.rows(sql`UPDATE orders SET queried_at = now() WHERE order_no = ${orderNo} AND ${dueForQuery(minGapMs)} RETURNING 1`);
+  return due ? askWechat(database, gateway, orderNo) : null;
+}
+
+/** WeChat's answer about an order marked due, recorded (a payment like a notification, a refusal as a payment event). */
+async function askWechat(database: Database, gateway: PaymentGateway, orderNo: string): Promise<PaymentOutcome | null> {
   const tx = await gateway.queryByOutTradeNo(orderNo);
   if (!tx) return null;
   const result = await applyTransaction(database, tx, gateway, 'query');
@@ -77,11 +81,14 @@ export async function queryPayment(database: Database, gateway: PaymentGateway, 
 
 /** The state the payment dialog polls; while no notification came, WeChat is asked (every 5 s at most). */
 export async function paymentState(database: Database, gateway: PaymentGateway | null, scope: TenantScope, orderNo: string) {
-  let o = await findOrder(database, orderNo, scope);
+  let o = await findOrder(database, scope, orderNo);
   if (gateway && o.status === 'pending_payment' && o.pay_method === 'wechat' && o.code_url) {
     try {
-      const r = await queryPayment(database, gateway, orderNo, 5000);
-      if (r?.outcome === 'paid') o = await findOrder(database, orderNo, scope);
+      const [due] = await database.rows(
+        sql`UPDATE orders SET queried_at = now() WHERE order_no = ${orderNo} AND ${scope.owns()} AND ${dueForQuery(5000)} RETURNING 1`,
+      );
+      const r = due ? await askWechat(database, gateway, orderNo) : null;
+      if (r?.outcome === 'paid') o = await findOrder(database, scope, orderNo);
     } catch {
       // WeChat unreachable: the notification or the periodic query will tell
     }

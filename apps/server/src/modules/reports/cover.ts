@@ -1,21 +1,22 @@
 import type { TCoverReport } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { As, Count, Row } from '../../db/row.js';
 import { AREAS, areaCode, networkOperatorCode } from '../network/index.js';
 import type { ReportCompany } from './company.js';
 import { inDays, type ReportWindow, windowFields } from './window.js';
 
 const regionOfArea = new Map(AREAS.map((a) => [a.code, a.region as string]));
 
-type Row = { devices: number; bytes: number };
-const bump = (m: Map<string, Row>, k: string, devices: number, bytes: number) => {
+type Tally = { devices: number; bytes: number };
+const bump = (m: Map<string, Tally>, k: string, devices: number, bytes: number) => {
   const r = m.get(k) ?? { devices: 0, bytes: 0 };
   m.set(k, { devices: r.devices + devices, bytes: r.bytes + bytes });
 };
-const rows = <K extends string>(key: K, m: Map<string, Row>) =>
+const rows = <K extends string>(key: K, m: Map<string, Tally>) =>
   [...m]
     .sort((a, b) => b[1].devices - a[1].devices || b[1].bytes - a[1].bytes || a[0].localeCompare(b[0]))
-    .map(([k, r]) => ({ [key]: k, ...r }) as Record<K, string> & Row);
+    .map(([k, r]) => ({ [key]: k, ...r }) as Record<K, string> & Tally);
 
 /**
  * Where the company's devices are and what they use there: devices by the region, operator and
@@ -24,18 +25,19 @@ const rows = <K extends string>(key: K, m: Map<string, Row>) =>
  */
 export async function coverReport(database: Database, company: ReportCompany, w: ReportWindow): Promise<TCoverReport> {
   const [current, dims] = await Promise.all([
-    database.rows<{ area: string | null; operator: string | null; type: string | null; n: number }>(
+    database.rows<Row<'devices', 'area'> & As<'devices', { operator: 'network_operator'; type: 'network_type' }> & Count>(
       sql`SELECT area, network_operator AS operator, network_type AS type, count(*)::int AS n FROM devices
           WHERE company_id = ${company.id} GROUP BY 1, 2, 3`,
     ),
-    database.rows<{ operator: string; type: string; region: string; bytes: string }>(
+    // bytes: the sum, as text like the bigint column
+    database.rows<As<'company_usage_dims_daily', { operator: 'network_operator'; type: 'network_type' }> & Row<'company_usage_dims_daily', 'region' | 'bytes'>>(
       sql`SELECT network_operator AS operator, network_type AS type, region, sum(bytes)::text AS bytes FROM company_usage_dims_daily
           WHERE company_id = ${company.id} AND ${inDays(w)} GROUP BY 1, 2, 3`,
     ),
   ]);
-  const byRegion = new Map<string, Row>();
-  const byOperator = new Map<string, Row>();
-  const byType = new Map<string, Row>();
+  const byRegion = new Map<string, Tally>();
+  const byOperator = new Map<string, Tally>();
+  const byType = new Map<string, Tally>();
   let devices = 0;
   for (const c of current) {
     const area = areaCode(c.area);

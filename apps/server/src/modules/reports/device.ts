@@ -1,12 +1,13 @@
 import { DEVICE_STATUSES, type DeviceStatus, type TDeviceStatusReport } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Count, Narrow, Row } from '../../db/row.js';
 import { payerOf } from '../licenses/index.js';
 import type { ReportCompany } from './company.js';
 import { companyUsage } from './usage.js';
-import { inTimes, perBucket, type ReportWindow, timeBucket, timeKey, windowFields } from './window.js';
+import { type Bucket, inTimes, perBucket, type ReportWindow, timeBucket, timeKey, windowFields } from './window.js';
 
-type Counted = { bucket: string; n: number };
+type Counted = Bucket & Count;
 
 /**
  * The company's devices now by status; per bucket the share of reports that said online (the
@@ -16,8 +17,11 @@ type Counted = { bucket: string; n: number };
 export async function deviceReport(database: Database, company: ReportCompany, w: ReportWindow): Promise<TDeviceStatusReport> {
   const payer = await payerOf(database, company.id);
   const [status, online, imports, expiries, renewals] = await Promise.all([
-    database.rows<{ status: DeviceStatus; n: number }>(sql`SELECT status, count(*)::int AS n FROM devices WHERE company_id = ${company.id} GROUP BY status`),
-    database.rows<{ bucket: string; online: string; reports: string }>(companyUsage(sql`(${company.id})`, w)),
+    database.rows<Narrow<Row<'devices', 'status'>, { status: DeviceStatus }> & Count>(
+      sql`SELECT status, count(*)::int AS n FROM devices WHERE company_id = ${company.id} GROUP BY status`,
+    ),
+    // sums of integer columns: bigint, which arrives as text
+    database.rows<Bucket & { online: string; reports: string }>(companyUsage(sql`(${company.id})`, w)),
     database.rows<Counted>(
       sql`SELECT ${timeBucket(w, sql`created_at`)} AS bucket, count(*)::int AS n FROM devices
           WHERE company_id = ${company.id} AND ${inTimes(w, sql`created_at`)} GROUP BY ${timeKey(w, sql`created_at`)}`,

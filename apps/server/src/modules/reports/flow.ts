@@ -1,11 +1,12 @@
 import { REPORT_LIMITS, type TFlowReport } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { As, Row } from '../../db/row.js';
 import { billedBy } from '../../db/subtree.js';
 import { payerOf } from '../licenses/index.js';
 import type { ReportCompany } from './company.js';
 import { companyUsage, deviceUsage } from './usage.js';
-import { dayBucket, dayKey, inDays, inTimes, perBucket, type ReportWindow, timeBucket, timeKey, windowFields } from './window.js';
+import { type Bucket, dayBucket, dayKey, inDays, inTimes, perBucket, type ReportWindow, timeBucket, timeKey, windowFields } from './window.js';
 
 const MB = 1048576;
 
@@ -24,20 +25,21 @@ const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k)
  */
 export async function flowReport(database: Database, company: ReportCompany, w: ReportWindow): Promise<TFlowReport> {
   const payer = await payerOf(database, company.id);
+  // the sums as text, as their bigint and numeric columns arrive
   const [dims, top, consumed, added] = await Promise.all([
-    database.rows<{ bucket: string; operator: string; region: string; bytes: string }>(
+    database.rows<Bucket & As<'company_usage_dims_daily', { operator: 'network_operator' }> & Row<'company_usage_dims_daily', 'region' | 'bytes'>>(
       sql`SELECT ${dayBucket(w, sql`day`)} AS bucket, network_operator AS operator, region, sum(bytes)::text AS bytes
           FROM company_usage_dims_daily WHERE company_id = ${company.id} AND ${inDays(w)}
           GROUP BY ${dayKey(w, sql`day`)}, 2, 3`,
     ),
-    database.rows<{ imei: string; name: string; bytes: string }>(
+    database.rows<Row<'devices', 'imei' | 'name'> & Row<'device_usage_daily', 'bytes'>>(
       sql`SELECT d.imei, d.name, u.bytes::text FROM (
             SELECT device_id, bytes FROM (${deviceUsage(company.id, w)}) s
             WHERE bytes > 0 ORDER BY bytes DESC, device_id LIMIT ${REPORT_LIMITS.topDevices}) u
           JOIN devices d ON d.id = u.device_id ORDER BY u.bytes DESC, d.imei`,
     ),
-    database.rows<{ bucket: string; bytes: string }>(companyUsage(billedBy(payer), w)),
-    database.rows<{ bucket: string; mb: string }>(
+    database.rows<Bucket & Row<'company_usage_daily', 'bytes'>>(companyUsage(billedBy(payer), w)),
+    database.rows<Bucket & As<'data_pool_ledger', { mb: 'delta_mb' }>>(
       sql`SELECT ${timeBucket(w, sql`created_at`)} AS bucket, sum(delta_mb)::text AS mb FROM data_pool_ledger
           WHERE company_id = ${payer.id} AND delta_mb > 0 AND ${inTimes(w, sql`created_at`)} GROUP BY ${timeKey(w, sql`created_at`)}`,
     ),

@@ -25,7 +25,7 @@ export const reportHandlers = ({ database, options }: { database: Database; opti
       const report = await buildReport(database, query.report, company, reportWindow(query.period), options);
       return { contentType: XLSX_TYPE, filename: reportFileName(report, locale), body: await reportXlsx(report, locale), cacheControl: 'private, no-store' };
     },
-    'POST /rrp/report/subscription/list': ({ caller }) => listSubscriptions(database, caller.userId),
+    'POST /rrp/report/subscription/list': ({ caller, scope }) => listSubscriptions(database, { userId: caller.userId, scope }),
     'POST /rrp/report/subscription/add': ({ body, caller, scope, actor }) => addSubscription(database, { userId: caller.userId, scope, actor }, body),
     'POST /rrp/report/subscription/delete': async ({ body, caller, scope, actor }) => {
       await deleteSubscription(database, { userId: caller.userId, scope, actor }, body.id);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, superMember } from '../../../test/companies.js';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, mailHarness, type Session, type TestApp } from '../../../test/helper.js';
-import type { Row } from '../../db/row.js';
+import type { Narrow, Row } from '../../db/row.js';
 import { allJobs } from '../../jobs/registry.js';
 import { getOrCreateDeviceKey } from '../devicekeys/index.js';
 import { buildReportCall } from '../network/index.js';
@@ -45,7 +45,7 @@ async function device(
   } = {},
 ): Promise<{ id: string; imei: string }> {
   const imei = `8677${String(Date.now()).slice(-6)}${String(++seq).padStart(5, '0')}`;
-  const [d] = await db.rows<{ id: string }>(
+  const [d] = await db.rows<Row<'devices', 'id'>>(
     sql`INSERT INTO devices (company_id, imei, name, region, status, signal_level, area, network_operator, network_type, created_at, license_expires_at)
         VALUES (${company}, ${imei}, ${`报表设备${seq}`}, 'china_mainland', ${o.status ?? 'physical_card'}, ${o.signal ?? null}, ${o.area ?? null},
                 ${o.operator ?? null}, ${o.type ?? null}, ${o.createdAt ?? new Date().toISOString()}::timestamptz, ${o.expires ?? null}::timestamptz)
@@ -483,7 +483,7 @@ describe('subscription e-mails', () => {
     const r = await sendDueSubscriptions(db, Date.now() + 40 * DAY);
     expect(r.dropped).toBeGreaterThanOrEqual(1);
     expect(await db.rows(sql`SELECT 1 FROM report_subscriptions WHERE id = ${sub.obj.id}`)).toEqual([]);
-    const queued = await db.rows<{ payload: { to: string } }>(sql`SELECT payload FROM jobs WHERE name = 'email.send'`);
+    const queued = await db.rows<Narrow<Row<'jobs', 'payload'>, { payload: { to: string } }>>(sql`SELECT payload FROM jobs WHERE name = 'email.send'`);
     expect(queued.some((q) => q.payload.to === 'lost@reports.rrp.local')).toBe(false);
   });
 

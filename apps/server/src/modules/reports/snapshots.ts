@@ -1,6 +1,7 @@
 import type { ReportKind } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Narrow, Row } from '../../db/row.js';
 import type { ReportCompany } from './company.js';
 import type { ReportWindow } from './window.js';
 
@@ -22,7 +23,7 @@ export async function throughSnapshot<T>(
 ): Promise<T> {
   if (maxAgeSeconds <= 0) return compute();
   const { company, kind, w } = key;
-  const [hit] = await database.rows<{ body: T }>(
+  const [hit] = await database.rows<Narrow<Row<'report_snapshots', 'body'>, { body: T }>>(
     sql`SELECT body FROM report_snapshots WHERE company_id = ${company.id} AND kind = ${kind} AND period = ${w.period}
         AND to_day = ${w.to}::date AND computed_at > now() - make_interval(secs => ${maxAgeSeconds})`,
   );

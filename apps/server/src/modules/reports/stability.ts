@@ -1,12 +1,13 @@
 import { OFFLINE_LENGTH_CLASSES, REPORT_LIMITS, type TStabilityReport } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { As, Count, Narrow, Row } from '../../db/row.js';
 import type { ReportCompany } from './company.js';
 import { deviceUsage } from './usage.js';
-import { inTimes, perBucket, type ReportWindow, timeBucket, timeKey, windowFields } from './window.js';
+import { type Bucket, inTimes, perBucket, type ReportWindow, timeBucket, timeKey, windowFields } from './window.js';
 
-type LeastStable = { imei: string; name: string; ratio: number | null; episodes: number; longest: number; switches: number };
-type ZeroUsage = { total: number; imei: string; name: string };
+type LeastStable = Row<'devices', 'imei' | 'name'> & { ratio: number | null; episodes: number; longest: number; switches: number };
+type ZeroUsage = Row<'devices', 'imei' | 'name'> & { total: number };
 
 /** Devices in service: the ones expected to use data. */
 const ACTIVE = sql`('physical_card', 'esim', 'seed_card')`;
@@ -77,11 +78,11 @@ export async function stabilityReport(database: Database, company: ReportCompany
           SELECT (SELECT coalesce(json_agg(least ORDER BY ord), '[]') FROM least) AS devices,
                  (SELECT coalesce(json_agg(zero ORDER BY imei), '[]') FROM zero) AS zero`,
     ),
-    database.rows<{ length: string; n: number }>(sql`WITH ${episodes(company.id, w)} SELECT ${LENGTH_CLASS} AS length, count(*)::int AS n FROM ep GROUP BY 1`),
-    database.rows<{ bucket: string; reason: string; n: number }>(
+    database.rows<{ length: string } & Count>(sql`WITH ${episodes(company.id, w)} SELECT ${LENGTH_CLASS} AS length, count(*)::int AS n FROM ep GROUP BY 1`),
+    database.rows<Bucket & { reason: string } & Count>(
       sql`SELECT ${timeBucket(w, sql`o.created_at`)} AS bucket, ${SWITCH_REASON} AS reason, count(*)::int AS n ${switchesOf} GROUP BY ${timeKey(w, sql`o.created_at`)}, 2`,
     ),
-    database.rows<{ level: number; n: number }>(
+    database.rows<Narrow<As<'devices', { level: 'signal_level' }>, { level: number }> & Count>(
       sql`SELECT coalesce(signal_level, -1) AS level, count(*)::int AS n FROM devices WHERE company_id = ${company.id} GROUP BY 1 ORDER BY 1`,
     ),
   ]);

@@ -32,9 +32,11 @@ const toSubscription = (r: SubscriptionRow): TReportSubscription => ({
 const SELECT = sql`SELECT s.id, s.report, s.frequency, s.period, s.company_id, c.name AS company_name, u.email, s.next_run_at, s.last_sent_at, s.created_at
   FROM report_subscriptions s JOIN companies c ON c.id = s.company_id JOIN users u ON u.id = s.user_id`;
 
-/** The caller's own subscriptions, oldest first. */
-export async function listSubscriptions(database: Database, userId: string): Promise<TReportSubscription[]> {
-  const rows = await database.rows<SubscriptionRow>(sql`${SELECT} WHERE s.user_id = ${userId} ORDER BY s.created_at, s.id`);
+/** The caller's own subscriptions (to reports of companies of its scope), oldest first. */
+export async function listSubscriptions(database: Database, ctx: { userId: string; scope: TenantScope }): Promise<TReportSubscription[]> {
+  const rows = await database.rows<SubscriptionRow>(
+    sql`${SELECT} WHERE s.user_id = ${ctx.userId} AND ${ctx.scope.owns(sql`s.company_id`)} ORDER BY s.created_at, s.id`,
+  );
   return rows.map(toSubscription);
 }
 
@@ -52,7 +54,7 @@ export async function addSubscription(
   const company = await reportCompany(database, ctx.scope, body.companyId);
   return database.db.transaction(async (tx) => {
     await database.rows(sql`SELECT id FROM users WHERE id = ${ctx.userId} FOR UPDATE`, tx);
-    const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM report_subscriptions WHERE user_id = ${ctx.userId}`, tx);
+    const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM report_subscriptions WHERE user_id = ${ctx.userId} AND ${ctx.scope.owns()}`, tx);
     if (n.n >= REPORT_LIMITS.subscriptionsPerMember) throw new AppError(37003, { params: { max: REPORT_LIMITS.subscriptionsPerMember } });
     const [ins] = await database.rows<Row<'report_subscriptions', 'id'>>(
       sql`INSERT INTO report_subscriptions (company_id, user_id, report, frequency, period, next_run_at)
@@ -69,7 +71,7 @@ export async function addSubscription(
       targetLabel: `${body.report} · ${body.period} · ${body.frequency} · ${company.name}`,
       changes: { report: [null, body.report], period: [null, body.period], frequency: [null, body.frequency], company: [null, company.name] },
     });
-    const [row] = await database.rows<SubscriptionRow>(sql`${SELECT} WHERE s.id = ${ins.id}`, tx);
+    const [row] = await database.rows<SubscriptionRow>(sql`${SELECT} WHERE s.id = ${ins.id} AND ${ctx.scope.owns(sql`s.company_id`)}`, tx);
     return toSubscription(row);
   });
 }
@@ -79,7 +81,7 @@ export async function deleteSubscription(database: Database, ctx: { userId: stri
   await database.db.transaction(async (tx) => {
     const [gone] = await database.rows<Row<'report_subscriptions', 'report' | 'period' | 'frequency'> & As<'companies', { company_name: 'name' }>>(
       sql`DELETE FROM report_subscriptions s USING companies c
-          WHERE s.id = ${id} AND s.user_id = ${ctx.userId} AND c.id = s.company_id
+          WHERE s.id = ${id} AND s.user_id = ${ctx.userId} AND ${ctx.scope.owns(sql`s.company_id`)} AND c.id = s.company_id
           RETURNING s.report, s.period, s.frequency, c.name AS company_name`,
       tx,
     );

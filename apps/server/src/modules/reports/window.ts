@@ -50,6 +50,9 @@ const FORMAT = { day: sql.raw(`'YYYY-MM-DD'`), month: sql.raw(`'YYYY-MM'`) } as 
  */
 export const dayKey = (w: ReportWindow, day: SQL): SQL => (w.granularity === 'day' ? day : sql`date_trunc('month', ${day}::timestamp)`);
 
+/** The `bucket` a statement selects with dayBucket or timeBucket: YYYY-MM-DD or YYYY-MM, as the window's buckets. */
+export type Bucket = { bucket: string };
+
 /** A day column's bucket as the window's buckets spell it; select it with GROUP BY dayKey. */
 export const dayBucket = (w: ReportWindow, day: SQL): SQL => sql`to_char(${dayKey(w, day)}, ${FORMAT[w.granularity]})`;
 
