@@ -30,6 +30,8 @@ const ALLOWED: Record<string, string> = {
   'auth/locale.ts:storeLocale': "self scope: the caller's own user row, by its user id",
   'roles/codes.ts:heldCodes': "the caller's own codes, by its user id",
   'roles/repository.ts:holdersOf': "the holders of a role findRole found in the caller's company, in the same transaction",
+  'licenses/ledger.ts:licenseLedger':
+    "the payer's License ledger: the payer (payerOf) may be an ancestor outside the caller's scope; its rows name the devices and members they went to",
   'licenses/repository.ts:stockOf': "the payer's License stock: the payer (payerOf) may be an ancestor outside the caller's scope",
   'ingestion/ingest.ts:writeProbes': "the device report API: probes of reports already matched to the device key's company's devices",
   'reports/snapshots.ts:throughSnapshot': "one company reportCompany found in the caller's subtree",
@@ -75,7 +77,6 @@ const BY_HAND = [
   'invoices/rows.ts:findInvoice',
   'invoices/rows.ts:invoiceOrderLines',
   'invoices/rows.ts:listInvoices',
-  'licenses/ledger.ts:licenseLedger',
   'monitoring/detection.ts:listDetections',
   'monitoring/detection.ts:startDetection',
   'monitoring/strategies.ts:deleteStrategy',
