@@ -124,7 +124,7 @@ export async function moveToGroup(
   const imeis = parseImeis(input);
   return database.db.transaction(async (tx) => {
     const found = await database.rows<
-      Row<'devices', 'id' | 'imei' | 'group_id'> & Nullable<As<'device_groups', { group_name: 'name' }>> & { in_default: boolean }
+      Row<'devices', 'id' | 'imei' | 'group_id'> & Nullable<As<'device_groups', { group_name: 'name' }>> & As<'device_groups', { in_default: 'is_default' }>
     >(
       sql`SELECT d.id, d.imei, coalesce(g.is_default, true) AS in_default, d.group_id, g.name AS group_name
           FROM devices d LEFT JOIN device_groups g ON g.id = d.group_id
