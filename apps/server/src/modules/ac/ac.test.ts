@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf } from '../../../test/companies.js';
 import { companyIdOf, otherCompany, type Part, readXlsx, signedUpload, xlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
-import type { Count } from '../../db/row.js';
+import type { Count, Row } from '../../db/row.js';
 
 let t: TestApp;
 let db: TestApp['database'];
@@ -22,14 +22,14 @@ const code = (tag = 'T') => `LPA:1$smdp.example.com$${tag}-${++seq}-${randomUUID
 const imei = () => `8677${String(Date.now()).slice(-6)}${String(++seq).padStart(5, '0')}`;
 const eid = () => `89049032${String(Date.now()).slice(-8)}${String(++seq).padStart(16, '0')}`;
 
-type Row = (string | null)[];
-const acFile = (rows: Row[]) => xlsx(rows, HEADER);
+type SheetRow = (string | null)[];
+const acFile = (rows: SheetRow[]) => xlsx(rows, HEADER);
 const parts = (count: string | null, file: Buffer | null, filename = 'ac.xlsx'): Part[] => [
   ...(count === null ? [] : [{ name: 'count', value: count }]),
   ...(file === null ? [] : [{ name: 'file', value: file, filename }]),
 ];
 const upload = async (p: Part[], lang = 'zh-CN', s = admin) => (await signedUpload(t.app, s, '/api/v1/rrp/ac/import', p, lang)).json() as Envelope;
-const importRows = async (rows: Row[], lang = 'zh-CN') => upload(parts(String(rows.length).padStart(6, '0'), await acFile(rows)), lang);
+const importRows = async (rows: SheetRow[], lang = 'zh-CN') => upload(parts(String(rows.length).padStart(6, '0'), await acFile(rows)), lang);
 
 const n = async (q: ReturnType<typeof sql>) => (await db.rows<Count>(q))[0].n;
 const acStock = (companyId = demo) => n(sql`SELECT coalesce(sum(delta), 0)::int AS n FROM ac_license_ledger WHERE company_id = ${companyId}`);
@@ -41,7 +41,7 @@ const setAcStock = (count: number, companyId = demo) =>
 
 async function device(companyId = demo, withEid: string | null = null): Promise<{ id: string; imei: string }> {
   const i = imei();
-  const [d] = await db.rows<{ id: string }>(
+  const [d] = await db.rows<Row<'devices', 'id'>>(
     sql`INSERT INTO devices (company_id, imei, eid, name, region, status) VALUES (${companyId}, ${i}, ${withEid}, 'AC 设备', 'china_mainland', 'physical_card') RETURNING id`,
   );
   return { id: d.id, imei: i };
@@ -56,7 +56,7 @@ async function idleAc(): Promise<string> {
   return c;
 }
 const statusOf = async (c: string) =>
-  (await db.rows<{ status: string }>(sql`SELECT status FROM ac_codes WHERE ac_code = ${c} ORDER BY updated_at DESC LIMIT 1`))[0]?.status;
+  (await db.rows<Row<'ac_codes', 'status'>>(sql`SELECT status FROM ac_codes WHERE ac_code = ${c} ORDER BY updated_at DESC LIMIT 1`))[0]?.status;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -127,7 +127,7 @@ describe('AC import: the rows', () => {
     const dup = code('DUP');
     const [a, b, c] = [code('A'), code('B'), code('C')];
     const e = eid();
-    const rows: Row[] = [
+    const rows: SheetRow[] = [
       [a, imei(), null, '89860012345678901234', '中国移动'],
       [b, null, e, null, 'China Unicom'],
       [c, imei(), null, null, '46011'],
@@ -158,11 +158,11 @@ describe('AC import: the rows', () => {
       [14, 'exists'],
     ]);
     expect(await acStock()).toBe(before - 4);
-    const [ledger] = await db.rows<{ delta: number; reason: string; ref: string }>(
+    const [ledger] = await db.rows<Row<'ac_license_ledger', 'delta' | 'reason' | 'ref'>>(
       sql`SELECT delta, reason, ref FROM ac_license_ledger WHERE company_id = ${demo} ORDER BY id DESC LIMIT 1`,
     );
     expect(ledger).toMatchObject({ delta: -4, reason: 'ac_import' });
-    const records = await db.rows<{ ac_code: string; status: string; operator_code: string | null; eid: string | null; import_id: string }>(
+    const records = await db.rows<Row<'ac_codes', 'ac_code' | 'status' | 'operator_code' | 'eid' | 'import_id'>>(
       sql`SELECT ac_code, status, operator_code, eid, import_id FROM ac_codes WHERE ac_code IN (${a}, ${b}, ${c}) ORDER BY ac_code`,
     );
     expect(records.map((x) => [x.ac_code, x.status, x.operator_code])).toEqual([
@@ -297,7 +297,7 @@ describe('binding', () => {
     expect(answers.filter((a) => a.success)).toHaveLength(1);
     expect(answers.filter((a) => a.code === 34002)).toHaveLength(19);
     const winner = answers.find((a) => a.success)?.obj.boundImei;
-    const [row] = await db.rows<{ status: string; imei: string }>(
+    const [row] = await db.rows<Row<'ac_codes', 'status'> & Row<'devices', 'imei'>>(
       sql`SELECT a.status, d.imei FROM ac_codes a JOIN devices d ON d.id = a.device_id WHERE a.ac_code = ${c}`,
     );
     expect(row).toEqual({ status: 'ASSIGNED', imei: winner });
@@ -310,7 +310,7 @@ describe('binding', () => {
     const c = await idleAc();
     const d = await device();
     await post('/ac/bind', { acCode: c, imei: d.imei });
-    const [op] = await db.rows<{ id: string; status: string; detail: unknown }>(
+    const [op] = await db.rows<Row<'device_operations', 'id' | 'status' | 'detail'>>(
       sql`SELECT id::text, status, detail FROM device_operations WHERE device_id = ${d.id} AND action = 'esim_download'`,
     );
     expect(op).toMatchObject({ status: 'pending', detail: { acCode: c } });

@@ -10,14 +10,15 @@ import type { AcFileRow } from './import-file.js';
 import { lockAcStock, useAcLicenses } from './licenses.js';
 import { acOperatorCode } from './operators.js';
 
-type AcRow = { row: number; acCode: string; imei: string | null; eid: string | null; iccid: string | null; operatorCode: AcOperatorCode | null };
+/** A line of the file that passed its own checks: the AC it describes, with its row number in the file. */
+type AcImportLine = { row: number; acCode: string; imei: string | null; eid: string | null; iccid: string | null; operatorCode: AcOperatorCode | null };
 type Failure = TAcImportResult['failures'][number];
 
 /** Rows inserted per statement. */
 const CHUNK = 1_000;
 
 /** The verdict of a row on its own: a refusal, or the AC it describes. */
-function verdict(r: AcFileRow): AcImportFailure | AcRow {
+function verdict(r: AcFileRow): AcImportFailure | AcImportLine {
   if (!AC_CODE_RE.test(r.acCode)) return 'bad_ac_code';
   if (r.imei && r.eid) return 'imei_and_eid';
   if (!r.imei && !r.eid) return 'no_imei_or_eid';
@@ -33,10 +34,10 @@ function verdict(r: AcFileRow): AcImportFailure | AcRow {
  * Sorts rows into valid ACs and refusals: the row's own fields, a code twice in the file, a code
  * another AC that is not deleted already has (of any company).
  */
-export async function checkAcRows(database: Database, rows: AcFileRow[]): Promise<{ valid: AcRow[]; failures: Failure[] }> {
+export async function checkAcRows(database: Database, rows: AcFileRow[]): Promise<{ valid: AcImportLine[]; failures: Failure[] }> {
   const failures: Failure[] = [];
   const seen = new Set<string>();
-  const candidates: AcRow[] = [];
+  const candidates: AcImportLine[] = [];
   for (const r of rows) {
     const v = verdict(r);
     if (typeof v === 'string') failures.push({ row: r.row, acCode: r.acCode, reason: v });
@@ -82,7 +83,7 @@ export async function importAcs(
     for (let i = 0; i < valid.length; i += CHUNK) {
       const chunk = valid.slice(i, i + CHUNK);
       // text[] carries no NULL: an absent field travels as '' and becomes NULL again
-      const col = (f: (r: AcRow) => string | null) => textArray(chunk.map((r) => f(r) ?? ''));
+      const col = (f: (r: AcImportLine) => string | null) => textArray(chunk.map((r) => f(r) ?? ''));
       const rows = await database.rows<Row<'ac_codes', 'ac_code'>>(
         sql`INSERT INTO ac_codes (company_id, ac_code, imei, eid, iccid, operator_code, status, import_id)
             SELECT ${ctx.companyId}, v.ac_code, nullif(v.imei, ''), nullif(v.eid, ''), nullif(v.iccid, ''), nullif(v.operator_code, ''), 'IDLE', ${importId}

@@ -33,7 +33,7 @@ async function group(companyId: string, name: string): Promise<string> {
 let imeiSeq = 0;
 async function device(companyId: string, groupId: string | null): Promise<{ id: string; imei: string }> {
   const imei = `8677${String(Date.now()).slice(-6)}${String(++imeiSeq).padStart(5, '0')}`;
-  const [d] = await db.rows<{ id: string }>(
+  const [d] = await db.rows<Row<'devices', 'id'>>(
     sql`INSERT INTO devices (company_id, group_id, imei, name, region, status) VALUES (${companyId}, ${groupId}, ${imei}, ${`告警设备${imeiSeq}`}, 'CN', 'physical_card') RETURNING id`,
   );
   return { id: d.id, imei };

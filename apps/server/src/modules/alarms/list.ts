@@ -161,7 +161,7 @@ export async function alarmFile(database: Database, companyId: string, id: strin
     const period = (a.params.period as AlarmPeriod) ?? 'day';
     const step = { day: '1 day', week: '7 days', month: '1 month' }[period];
     const rows = await database.rows<
-      Row<'devices', 'imei' | 'name'> & Nullable<As<'device_groups', { group_name: 'name'; group_default: 'is_default' }>> & { bytes: string | null }
+      Row<'devices', 'imei' | 'name'> & Nullable<As<'device_groups', { group_name: 'name'; group_default: 'is_default' }> & Row<'device_usage_daily', 'bytes'>>
     >(
       sql`SELECT d.imei, d.name, g.name AS group_name, g.is_default AS group_default,
                  (SELECT sum(u.bytes) FROM device_usage_daily u WHERE u.device_id = d.id
@@ -184,7 +184,8 @@ export async function alarmFile(database: Database, companyId: string, id: strin
     const rows = await database.rows<
       Row<'devices', 'imei' | 'name'> &
         As<'companies', { company_name: 'name' }> &
-        Nullable<As<'device_groups', { group_name: 'name'; group_default: 'is_default' }>> & { bytes: string }
+        Nullable<As<'device_groups', { group_name: 'name'; group_default: 'is_default' }>> &
+        Row<'device_usage_daily', 'bytes'>
     >(
       sql`WITH m AS (
             SELECT u.device_id, sum(u.bytes) AS bytes FROM device_usage_daily u

@@ -30,7 +30,7 @@ const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
  * usage of the companies it pays for), both to 2 decimals.
  */
 async function payerPool(database: Database, payer: { id: string; path: string }): Promise<{ totalMb: number; usedMb: number }> {
-  const [r] = await database.rows<{ total: string | null; used: string | null }>(sql`
+  const [r] = await database.rows<Nullable<As<'data_pool_ledger', { total: 'delta_mb' }> & As<'device_usage_daily', { used: 'bytes' }>>>(sql`
     SELECT (SELECT sum(delta_mb) FILTER (WHERE delta_mb > 0) FROM data_pool_ledger WHERE company_id = ${payer.id}) AS total,
            (SELECT sum(bytes) FROM device_usage_daily WHERE company_id IN ${billedBy(payer)}) AS used`);
   return { totalMb: Number(r?.total ?? 0), usedMb: Math.round((Number(r?.used ?? 0) / 1048576) * 100) / 100 };
@@ -249,7 +249,7 @@ export async function recommend(
   const groupId = body.scope === 'group' ? body.groupId : undefined;
   if (body.scope === 'group' && !groupId) throw new AppError(28002, { field: 'groupId' });
   if (groupId) await checkGroup(database, scope, groupId);
-  const [r] = await database.rows<{ devices: number; largest: string | null; average: string | null }>(
+  const [r] = await database.rows<{ devices: number } & Nullable<As<'device_usage_daily', { largest: 'bytes'; average: 'bytes' }>>>(
     sql`WITH d AS (
           SELECT dv.id, coalesce((SELECT sum(u.bytes) FROM device_usage_daily u WHERE u.device_id = dv.id
                                     AND u.day >= (now() AT TIME ZONE 'UTC')::date - 7 AND u.day < (now() AT TIME ZONE 'UTC')::date), 0) AS bytes

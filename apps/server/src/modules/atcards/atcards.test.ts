@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf } from '../../../test/companies.js';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
-import type { Row } from '../../db/row.js';
+import type { As, Narrow, Row } from '../../db/row.js';
 import { allJobs } from '../../jobs/registry.js';
 import { networkOperatorCode } from '../network/index.js';
 
@@ -40,7 +40,7 @@ async function bringUp(companyId: string, from: number, count: number): Promise<
   const devices: Device[] = [];
   for (let i = from; i < from + count; i++) {
     const imei = `${PREFIX}${String(i).padStart(8, '0')}`;
-    const [d] = await db.rows<{ id: string }>(
+    const [d] = await db.rows<Row<'devices', 'id'>>(
       sql`INSERT INTO devices (company_id, imei, name, region, status, license_expires_at)
           VALUES (${companyId}, ${imei}, ${`卡槽设备 ${i}`}, ${REGION}, 'physical_card', now() + interval '200 days') RETURNING id`,
     );
@@ -48,7 +48,7 @@ async function bringUp(companyId: string, from: number, count: number): Promise<
   }
   await t.provider.activate(devices.map((d) => ({ ...d, region: REGION, companyId })));
   await runJobs('network.attach');
-  const shapes = await db.rows<{ id: string; n: number; empty: boolean }>(
+  const shapes = await db.rows<As<'at_cards', { id: 'device_id' }> & { n: number; empty: boolean }>(
     sql`SELECT device_id AS id, count(*)::int AS n, bool_or(iccid IS NULL) AS empty FROM at_cards
         WHERE device_id IN (SELECT id FROM devices WHERE company_id = ${companyId} AND imei LIKE ${`${PREFIX}%`}) GROUP BY device_id`,
   );
@@ -77,7 +77,7 @@ const deviceRow = async (id: string) =>
     )
   )[0];
 const opsOf = (id: string) =>
-  db.rows<{ id: string; status: string; detail: Record<string, unknown> }>(
+  db.rows<Narrow<Row<'device_operations', 'id' | 'status' | 'detail'>, { detail: Record<string, unknown> }>>(
     sql`SELECT id::text, status, detail FROM device_operations WHERE device_id = ${id} AND action = 'at_command' ORDER BY id`,
   );
 const list = async (body: Record<string, unknown>, s = admin) => {
@@ -89,7 +89,7 @@ const rowsOf = async (body: Record<string, unknown>, s = admin) => ((await list(
 
 /** Answers a sent command as the network job would, with the failure drawn as given (none by default). */
 async function answer(operationId: number, fail: 'device_timeout' | 'network_rejected' | null = null): Promise<void> {
-  const [job] = await db.rows<{ payload: unknown }>(
+  const [job] = await db.rows<Row<'jobs', 'payload'>>(
     sql`DELETE FROM jobs WHERE name = 'network.command' AND unique_key = ${`network.command:${operationId}`} RETURNING payload`,
   );
   expect(job, `job of operation ${operationId}`).toBeDefined();

@@ -76,7 +76,7 @@ type AtDetail = { command?: 'switch' | 'sync'; slot?: number | null; at?: string
 export async function atLog(database: Database, scope: TenantScope, imei: string): Promise<{ list: TAtLogEntry[] }> {
   const [device] = await database.rows<Row<'devices', 'id'>>(sql`SELECT id FROM devices WHERE imei = ${imei} AND ${scope.owns()}`);
   if (!device) throw new AppError(36001, { field: 'imei' });
-  const ops = await deviceOperations(database, device.id, AT_CARD_LIMITS.logShown, sql`o.action = 'at_command'`);
+  const ops = await deviceOperations(database, scope, device.id, AT_CARD_LIMITS.logShown, sql`o.action = 'at_command'`);
   return {
     list: ops.map((o) => {
       const detail = o.detail as AtDetail;

@@ -66,7 +66,7 @@ export async function sendCommand(
       const last = device.last_switch_at ? new Date(device.last_switch_at).getTime() : 0;
       if (Date.now() - last < DEVICE_TIMING.switchCooldownMs) throw new AppError(23012);
       const [sw] = await database.rows<As<'devices', { at: 'last_switch_at' }>>(
-        sql`UPDATE devices SET last_switch_at = now(), updated_at = now() WHERE id = ${device.id} RETURNING last_switch_at AS at`,
+        sql`UPDATE devices SET last_switch_at = now(), updated_at = now() WHERE id = ${device.id} AND ${scope.owns()} RETURNING last_switch_at AS at`,
         tx,
       );
       switched = { lastSwitchAt: [iso(device.last_switch_at), iso(sw.at)], target: [null, to] };
@@ -94,7 +94,7 @@ export async function sendCommand(
 export async function setAutoRenew(database: Database, actor: Actor, scope: TenantScope, imei: string, on: boolean): Promise<void> {
   await database.db.transaction(async (tx) => {
     const device = await findDevice(database, scope, imei, tx, true);
-    await database.rows(sql`UPDATE devices SET auto_renew = ${on}, updated_at = now() WHERE id = ${device.id}`, tx);
+    await database.rows(sql`UPDATE devices SET auto_renew = ${on}, updated_at = now() WHERE id = ${device.id} AND ${scope.owns()}`, tx);
     await recordAudit(database, tx, actor, {
       action: 'device.autoRenew',
       companyId: device.company_id,
@@ -136,7 +136,7 @@ export async function migrateDevices(
     const mine = new Set(found.map((f) => f.imei));
     const foreign = imeis.filter((i) => !mine.has(i));
     if (foreign.length) throw new AppError(23009, { detail: foreign.join(', ') });
-    const groupId = await defaultGroup(database, target.id, tx);
+    const groupId = await defaultGroup(database, scope, target.id, tx);
     const ids = `{${found.map((f) => f.id).join(',')}}`;
     await database.rows(
       sql`INSERT INTO device_operations (device_id, user_id, action, status, detail, finished_at)

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, imeis, importFile, setStock, upload, xlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
-import type { Count, Row } from '../../db/row.js';
+import type { Count, Narrow, Row } from '../../db/row.js';
 
 /**
  * Every device change writes its audit event in the transaction of the change: a refused change
@@ -15,16 +15,10 @@ let demo: { id: string; path: string };
 let sub: { id: string; path: string };
 let adminId: string;
 
-type Event = {
-  action: string;
-  company_id: string | null;
-  actor_id: string | null;
-  actor_name: string;
-  target_type: string;
-  target_id: string | null;
-  target_label: string | null;
-  changes: Record<string, [unknown, unknown]>;
-};
+type Event = Narrow<
+  Row<'audit_events', 'action' | 'company_id' | 'actor_id' | 'actor_name' | 'target_type' | 'target_id' | 'target_label' | 'changes'>,
+  { changes: Record<string, [unknown, unknown]> }
+>;
 const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<Count>(q))[0].n;
 const events = (action: string) =>
   t.database.rows<Event>(sql`SELECT action, company_id, actor_id, actor_name, target_type, target_id, target_label, changes FROM audit_events

@@ -35,14 +35,20 @@ export function parseImeis(input: string | string[]): string[] {
 /** The stored name of every company's default group; shown in the reader's language. */
 export const DEFAULT_GROUP_NAME = '默认分组';
 
-/** The company's default group, created on first use (race-safe through the partial unique index). */
-export async function defaultGroup(database: Database, companyId: string, tx?: Tx): Promise<string> {
+/**
+ * The default group of `companyId`, a company the scope reaches (the caller's own, or the target
+ * of a migration found in the scope), created on first use (race-safe through the partial unique index).
+ */
+export async function defaultGroup(database: Database, scope: TenantScope, companyId: string, tx?: Tx): Promise<string> {
   await database.rows(
     sql`INSERT INTO device_groups (company_id, name, is_default) VALUES (${companyId}, ${DEFAULT_GROUP_NAME}, true)
         ON CONFLICT DO NOTHING`,
     tx,
   );
-  const [g] = await database.rows<Row<'device_groups', 'id'>>(sql`SELECT id FROM device_groups WHERE company_id = ${companyId} AND is_default`, tx);
+  const [g] = await database.rows<Row<'device_groups', 'id'>>(
+    sql`SELECT id FROM device_groups WHERE company_id = ${companyId} AND ${scope.owns()} AND is_default`,
+    tx,
+  );
   if (!g) throw new AppError(25006);
   return g.id;
 }

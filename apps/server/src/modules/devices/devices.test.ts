@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, imeis, otherCompany, readXlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
-import type { Count, Row } from '../../db/row.js';
+import type { As, Count, Narrow, Row } from '../../db/row.js';
 import type { CommandKind, DeviceRef } from '../network/index.js';
 import { EXPORT_BATCH } from './export.js';
 
@@ -181,7 +181,11 @@ describe('device detail and commands', () => {
     await addDevice(demo.id, onSeed, { status: 'seed_card' });
     await addDevice(demo.id, inStock, { status: 'in_stock' });
     const targetOf = async (opId: number) =>
-      (await t.database.rows<{ detail: { target: string } }>(sql`SELECT detail FROM device_operations WHERE id = ${opId}`))[0].detail.target;
+      (
+        await t.database.rows<Narrow<Row<'device_operations', 'detail'>, { detail: { target: string } }>>(
+          sql`SELECT detail FROM device_operations WHERE id = ${opId}`,
+        )
+      )[0].detail.target;
     const opsOf = (imei: string) => count(sql`SELECT count(*)::int AS n FROM device_operations o JOIN devices d ON d.id = o.device_id WHERE d.imei = ${imei}`);
 
     // already on the target: refused in the reader's language, nothing written or sent
@@ -193,7 +197,7 @@ describe('device detail and commands', () => {
     expect(sameZh.json().msg).toBe('设备已在使用 eSIM，无需切换到 eSIM');
     expect(await opsOf(onPhysical)).toBe(0);
     expect(commands.length).toBe(sent);
-    const [sw] = await t.database.rows<{ at: string | null }>(sql`SELECT last_switch_at AS at FROM devices WHERE imei = ${onPhysical}`);
+    const [sw] = await t.database.rows<As<'devices', { at: 'last_switch_at' }>>(sql`SELECT last_switch_at AS at FROM devices WHERE imei = ${onPhysical}`);
     expect(sw.at).toBeNull();
 
     // no service: nothing to switch
@@ -273,10 +277,12 @@ describe('device detail and commands', () => {
 describe('migrate', () => {
   it('moves devices with their Licenses into the target’s default group, in one transaction', async () => {
     const two = imeis('86100', 30).slice(20, 22);
-    const [before] = await t.database.rows<{ exp: string }>(sql`SELECT max(license_expires_at)::text AS exp FROM devices WHERE imei = ${two[0]}`);
+    const [before] = await t.database.rows<As<'devices', { exp: 'license_expires_at' }>>(
+      sql`SELECT max(license_expires_at)::text AS exp FROM devices WHERE imei = ${two[0]}`,
+    );
     const res = await call(t.app, admin, api('/device/migrate'), { imeis: `${two[0]}\n${two[1]}\n`, companyId: sub.id });
     expect(res.json().obj).toEqual({ moved: 2 });
-    const moved = await t.database.rows<{ company_id: string; is_default: boolean; exp: string }>(
+    const moved = await t.database.rows<Row<'devices', 'company_id'> & Row<'device_groups', 'is_default'> & As<'devices', { exp: 'license_expires_at' }>>(
       sql`SELECT d.company_id, g.is_default, d.license_expires_at::text AS exp FROM devices d JOIN device_groups g ON g.id = d.group_id
           WHERE d.imei IN (${two[0]}, ${two[1]})`,
     );

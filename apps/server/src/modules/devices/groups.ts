@@ -4,6 +4,7 @@ import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
 import { deviceIdsByImei } from '../../db/imei-lookup.js';
 import type { As, Count, Nullable, Row } from '../../db/row.js';
+import type { TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { iso } from '../../lib/units.js';
@@ -11,7 +12,7 @@ import { AppError } from '../../plugins/errors.js';
 import { type Actor, type AuditEntry, recordAudit, recordAuditMany } from '../audit/index.js';
 import { DEFAULT_GROUP_NAME, defaultGroup, parseImeis } from './common.js';
 
-/** Groups belong to one company (the caller's own); every company has a default group. */
+/** Groups belong to one company (the caller's own: the group endpoints' scope is `company`); every company has a default group. */
 type G = Row<'device_groups', 'id' | 'name' | 'is_default' | 'data_cap_mb' | 'created_at'> & { device_count: number };
 
 export function groupName(raw: string | undefined): string {
@@ -21,11 +22,11 @@ export function groupName(raw: string | undefined): string {
   return name;
 }
 
-export async function listGroups(database: Database, companyId: string, locale: Locale): Promise<TGroup[]> {
-  await defaultGroup(database, companyId);
+export async function listGroups(database: Database, scope: TenantScope, locale: Locale): Promise<TGroup[]> {
+  await defaultGroup(database, scope, scope.companyId);
   const rows = await database.rows<G>(
     sql`SELECT g.id, g.name, g.is_default, (SELECT count(*) FROM devices d WHERE d.group_id = g.id)::int AS device_count, g.data_cap_mb, g.created_at
-        FROM device_groups g WHERE g.company_id = ${companyId} ORDER BY g.is_default DESC, g.created_at, g.id`,
+        FROM device_groups g WHERE ${scope.owns(sql`g.company_id`)} ORDER BY g.is_default DESC, g.created_at, g.id`,
   );
   return rows.map((g) => {
     const platformNamed = g.is_default && g.name === DEFAULT_GROUP_NAME;
@@ -41,9 +42,9 @@ export async function listGroups(database: Database, companyId: string, locale: 
   });
 }
 
-async function findGroup(database: Database, companyId: string, id: string, tx?: Tx): Promise<G> {
+async function findGroup(database: Database, scope: TenantScope, id: string, tx?: Tx): Promise<G> {
   const [g] = await database.rows<G>(
-    sql`SELECT id, name, is_default, 0 AS device_count, created_at FROM device_groups WHERE id = ${id} AND company_id = ${companyId} FOR UPDATE`,
+    sql`SELECT id, name, is_default, 0 AS device_count, created_at FROM device_groups WHERE id = ${id} AND ${scope.owns()} FOR UPDATE`,
     tx,
   );
   if (!g) throw new AppError(25009);
@@ -65,16 +66,16 @@ const groupEvent = (
   changes,
 });
 
-export async function addGroup(database: Database, actor: Actor, companyId: string, rawName: string | undefined): Promise<string> {
+export async function addGroup(database: Database, actor: Actor, scope: TenantScope, rawName: string | undefined): Promise<string> {
   const name = groupName(rawName);
-  await defaultGroup(database, companyId);
+  await defaultGroup(database, scope, scope.companyId);
   try {
     return await database.db.transaction(async (tx) => {
       const [g] = await database.rows<Row<'device_groups', 'id'>>(
-        sql`INSERT INTO device_groups (company_id, name) VALUES (${companyId}, ${name}) RETURNING id`,
+        sql`INSERT INTO device_groups (company_id, name) VALUES (${scope.companyId}, ${name}) RETURNING id`,
         tx,
       );
-      await recordAudit(database, tx, actor, groupEvent('group.add', companyId, g.id, name, { name: [null, name] }));
+      await recordAudit(database, tx, actor, groupEvent('group.add', scope.companyId, g.id, name, { name: [null, name] }));
       return g.id;
     });
   } catch (e) {
@@ -83,13 +84,13 @@ export async function addGroup(database: Database, actor: Actor, companyId: stri
   }
 }
 
-export async function renameGroup(database: Database, actor: Actor, companyId: string, id: string, rawName: string | undefined): Promise<void> {
+export async function renameGroup(database: Database, actor: Actor, scope: TenantScope, id: string, rawName: string | undefined): Promise<void> {
   const name = groupName(rawName);
   try {
     await database.db.transaction(async (tx) => {
-      const g = await findGroup(database, companyId, id, tx);
-      await database.rows(sql`UPDATE device_groups SET name = ${name} WHERE id = ${id}`, tx);
-      await recordAudit(database, tx, actor, groupEvent('group.rename', companyId, id, name, g.name === name ? {} : { name: [g.name, name] }));
+      const g = await findGroup(database, scope, id, tx);
+      await database.rows(sql`UPDATE device_groups SET name = ${name} WHERE id = ${id} AND ${scope.owns()}`, tx);
+      await recordAudit(database, tx, actor, groupEvent('group.rename', scope.companyId, id, name, g.name === name ? {} : { name: [g.name, name] }));
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError(25003);
@@ -97,14 +98,14 @@ export async function renameGroup(database: Database, actor: Actor, companyId: s
   }
 }
 
-export async function deleteGroup(database: Database, actor: Actor, companyId: string, id: string): Promise<void> {
+export async function deleteGroup(database: Database, actor: Actor, scope: TenantScope, id: string): Promise<void> {
   await database.db.transaction(async (tx) => {
-    const g = await findGroup(database, companyId, id, tx);
+    const g = await findGroup(database, scope, id, tx);
     if (g.is_default) throw new AppError(25004);
     const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM devices WHERE group_id = ${id}`, tx);
     if (n.n > 0) throw new AppError(25002);
-    await database.rows(sql`DELETE FROM device_groups WHERE id = ${id}`, tx);
-    await recordAudit(database, tx, actor, groupEvent('group.delete', companyId, id, g.name, { name: [g.name, null] }));
+    await database.rows(sql`DELETE FROM device_groups WHERE id = ${id} AND ${scope.owns()}`, tx);
+    await recordAudit(database, tx, actor, groupEvent('group.delete', scope.companyId, id, g.name, { name: [g.name, null] }));
   });
 }
 
@@ -113,24 +114,30 @@ export async function deleteGroup(database: Database, actor: Actor, companyId: s
  * by moving to another: without a target group nothing is removed (25005 from the default
  * group, 25012 otherwise).
  */
-export async function moveToGroup(database: Database, actor: Actor, companyId: string, groupId: string | undefined, input: string | string[]): Promise<number> {
+export async function moveToGroup(
+  database: Database,
+  actor: Actor,
+  scope: TenantScope,
+  groupId: string | undefined,
+  input: string | string[],
+): Promise<number> {
   const imeis = parseImeis(input);
   return database.db.transaction(async (tx) => {
     const found = await database.rows<
-      Row<'devices', 'id' | 'imei' | 'group_id'> & Nullable<As<'device_groups', { group_name: 'name' }>> & { in_default: boolean }
+      Row<'devices', 'id' | 'imei' | 'group_id'> & Nullable<As<'device_groups', { group_name: 'name' }>> & As<'device_groups', { in_default: 'is_default' }>
     >(
       sql`SELECT d.id, d.imei, coalesce(g.is_default, true) AS in_default, d.group_id, g.name AS group_name
           FROM devices d LEFT JOIN device_groups g ON g.id = d.group_id
-          WHERE d.id = ANY(${textArray(await deviceIdsByImei(database, imeis, tx))}::uuid[]) AND d.company_id = ${companyId} ORDER BY d.id FOR UPDATE OF d`,
+          WHERE d.id = ANY(${textArray(await deviceIdsByImei(database, imeis, tx))}::uuid[]) AND ${scope.owns(sql`d.company_id`)} ORDER BY d.id FOR UPDATE OF d`,
       tx,
     );
     const mine = new Set(found.map((f) => f.imei));
     const foreign = imeis.filter((i) => !mine.has(i));
     if (foreign.length) throw new AppError(23009, { detail: foreign.join(', ') });
     if (!groupId) throw new AppError(found.some((f) => f.in_default) ? 25005 : 25012);
-    const to = await findGroup(database, companyId, groupId, tx);
+    const to = await findGroup(database, scope, groupId, tx);
     await database.rows(
-      sql`UPDATE devices SET group_id = ${groupId}, updated_at = now() WHERE id = ANY(${`{${found.map((f) => f.id).join(',')}}`}::uuid[])`,
+      sql`UPDATE devices SET group_id = ${groupId}, updated_at = now() WHERE id = ANY(${`{${found.map((f) => f.id).join(',')}}`}::uuid[]) AND ${scope.owns()}`,
       tx,
     );
     await recordAuditMany(
@@ -140,7 +147,7 @@ export async function moveToGroup(database: Database, actor: Actor, companyId: s
       found.map(
         (d): AuditEntry => ({
           action: 'group.move',
-          companyId,
+          companyId: scope.companyId,
           targetType: 'device',
           targetId: d.id,
           targetLabel: d.imei,

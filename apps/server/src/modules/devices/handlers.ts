@@ -89,18 +89,18 @@ export const deviceHandlers = ({ database, provider }: { database: Database; pro
     },
 
     // ---- groups (the caller's own company)
-    'POST /rrp/device/group/list': async ({ scope, locale }) => ({ list: await listGroups(database, scope.companyId, locale) }),
-    'POST /rrp/device/group/add': async ({ body, actor, scope }) => ({ id: await addGroup(database, actor, scope.companyId, body.name) }),
+    'POST /rrp/device/group/list': async ({ scope, locale }) => ({ list: await listGroups(database, scope, locale) }),
+    'POST /rrp/device/group/add': async ({ body, actor, scope }) => ({ id: await addGroup(database, actor, scope, body.name) }),
     'POST /rrp/device/group/rename': async ({ body, actor, scope }) => {
-      await renameGroup(database, actor, scope.companyId, body.id, body.name);
+      await renameGroup(database, actor, scope, body.id, body.name);
       return null;
     },
     'POST /rrp/device/group/delete': async ({ body, actor, scope }) => {
-      await deleteGroup(database, actor, scope.companyId, body.id);
+      await deleteGroup(database, actor, scope, body.id);
       return null;
     },
     'POST /rrp/device/group/move': async ({ body, actor, scope }) => ({
-      moved: await moveToGroup(database, actor, scope.companyId, body.groupId, body.imeis),
+      moved: await moveToGroup(database, actor, scope, body.groupId, body.imeis),
     }),
   });
 };

@@ -4,7 +4,7 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companyIdOf, imeis, importFile, otherCompany, readXlsx, setStock, stock, upload, wideWorkbook, xlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, TEST_DB, type TestApp } from '../../../test/helper.js';
-import type { Count, Row } from '../../db/row.js';
+import type { As, Count, Row } from '../../db/row.js';
 import { TenantScope } from '../../db/scope.js';
 import { isSaneZip } from '../../lib/xlsx/guard.js';
 import { checkRows, runImport } from './import.js';
@@ -155,7 +155,9 @@ describe('device import: the rows', () => {
     expect(task).toMatchObject({ taskName: '批次一.xlsx', region: 'hong_kong', status: 'done', total: 8, processed: 8, succeeded: 2, failed: 6 });
     expect(task.actor).toBe('演示管理员');
     expect(await stock(t.database, demo.id)).toBe(48);
-    const rows = await t.database.rows<{ imei: string; status: string; name: string; group_default: boolean; expires_in: number }>(sql`
+    const rows = await t.database.rows<
+      Row<'devices', 'imei' | 'status' | 'name'> & As<'device_groups', { group_default: 'is_default' }> & { expires_in: number }
+    >(sql`
       SELECT d.imei, d.status, d.name, g.is_default AS group_default,
              round(extract(epoch FROM d.license_expires_at - now()) / 86400)::int AS expires_in
       FROM devices d JOIN device_groups g ON g.id = d.group_id WHERE d.import_task_id = ${task.id} ORDER BY d.imei`);

@@ -80,7 +80,8 @@ export async function runImport(
     const checked = await check(database, scope.companyId, file.rows);
     failures = checked.failures;
     const valid = checked.valid;
-    if (liveProgress && failures.length) await database.rows(sql`UPDATE import_tasks SET processed = ${failures.length} WHERE id = ${task.id}`);
+    if (liveProgress && failures.length)
+      await database.rows(sql`UPDATE import_tasks SET processed = ${failures.length} WHERE id = ${task.id} AND ${scope.owns()}`);
     await database.db.transaction(async (tx) => {
       const out = valid.length === 0 ? [] : await importRows(tx);
       await recordAudit(database, tx, actor, {
@@ -104,7 +105,7 @@ export async function runImport(
       await database.rows(
         sql`UPDATE import_tasks SET status = 'done', succeeded = ${out.length}, failed = ${failures.length}, processed = ${file.rows.length},
                    failures = ${JSON.stringify(failures)}::jsonb, finished_at = clock_timestamp()
-            WHERE id = ${task.id}`,
+            WHERE id = ${task.id} AND ${scope.owns()}`,
         tx,
       );
       if (out.length) await provider.activate(out, tx);
@@ -115,7 +116,7 @@ export async function runImport(
       await lockStock(database, payer.id, tx);
       const importable = Math.max(0, (await stockOf(database, payer.id, tx)) - (await reservedOf(database, payer, tx)));
       if (valid.length > importable) throw new AppError(23010, { message: 'devices.importLimit', params: { count: importable } });
-      const groupId = await defaultGroup(database, scope.companyId, tx);
+      const groupId = await defaultGroup(database, scope, scope.companyId, tx);
       const out: DeviceRef[] = [];
       for (let i = 0; i < valid.length; i += IMPORT_CHUNK) {
         const chunk = valid.slice(i, i + IMPORT_CHUNK);
@@ -138,7 +139,8 @@ export async function runImport(
           tx,
         );
         for (const r of rows) out.push({ id: r.id, imei: r.imei, region: file.region, companyId: scope.companyId });
-        if (liveProgress) await database.rows(sql`UPDATE import_tasks SET processed = ${failures.length + i + chunk.length} WHERE id = ${task.id}`);
+        if (liveProgress)
+          await database.rows(sql`UPDATE import_tasks SET processed = ${failures.length + i + chunk.length} WHERE id = ${task.id} AND ${scope.owns()}`);
       }
       return out;
     }
@@ -147,7 +149,7 @@ export async function runImport(
     await database.rows(
       sql`UPDATE import_tasks SET status = 'failed', succeeded = 0, failed = ${file.rows.length}, processed = ${file.rows.length},
                  failures = ${JSON.stringify(failures)}::jsonb, error = ${message}, finished_at = now()
-          WHERE id = ${task.id}`,
+          WHERE id = ${task.id} AND ${scope.owns()}`,
     );
     throw err;
   }

@@ -1,9 +1,54 @@
-import { DEVICE_LIST_COUNT_CAP, type TDeviceListRequest } from '@rrp/contracts';
+import { DEVICE_LIST_COUNT_CAP, type TDeviceListRequest, type TDeviceRow } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import type { As, Narrow, Nullable, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 
-/** The order of a list: a column of `devices d`, its direction, and the cast of a cursor's key back to its type. */
-export type ListOrder = { col: SQL; dir: 'asc' | 'desc'; cast: SQL };
+/** A device as the list and the detail read it: DEVICE_COLUMNS over `devices d` and `device_groups g`, and the order's key `ck`. */
+export type DeviceRow = Narrow<
+  Row<
+    'devices',
+    | 'id'
+    | 'imei'
+    | 'name'
+    | 'region'
+    | 'status'
+    | 'online'
+    | 'suspended'
+    | 'auto_renew'
+    | 'real_name'
+    | 'iccid'
+    | 'eid'
+    | 'network_operator'
+    | 'network_type'
+    | 'signal_level'
+    | 'area'
+    | 'group_id'
+    | 'data_cap_mb'
+    | 'usage_yesterday'
+    | 'usage_month'
+    | 'activated_at'
+    | 'license_expires_at'
+    | 'created_at'
+    | 'updated_at'
+  >,
+  { status: TDeviceRow['status']; real_name: TDeviceRow['realName'] }
+> &
+  Nullable<As<'device_groups', { group_name: 'name'; group_default: 'is_default' }> & As<'strategies', { strategy_name: 'name' }>> & {
+    cap_suspended: boolean;
+    ck: string;
+  };
+
+export const DEVICE_COLUMNS = sql`d.id, d.imei, d.name, d.region, d.status, d.online, d.suspended, d.auto_renew, d.real_name, d.iccid, d.eid, d.network_operator,
+  d.network_type, d.signal_level, d.area, d.group_id, g.name AS group_name, g.is_default AS group_default,
+  (SELECT s.name FROM strategies s WHERE s.id = d.strategy_id) AS strategy_name, coalesce(d.data_cap_mb, g.data_cap_mb) AS data_cap_mb,
+  d.cap_suspended_month IS NOT NULL AS cap_suspended, d.usage_yesterday, d.usage_month, d.activated_at,
+  d.license_expires_at, d.created_at, d.updated_at`;
+
+/**
+ * The order of a list: a column of `devices d`, its direction, the key as text (the cursor's and
+ * the row's `ck`), and the cast of a cursor's key back to its type.
+ */
+export type ListOrder = { col: SQL; dir: 'asc' | 'desc'; key: SQL; cast: SQL };
 
 /** Where a page starts: after this row (keyset), or after `offset` rows. */
 export type ListStart = { after: { key: string; id: string } } | { offset: number };
@@ -33,27 +78,37 @@ const keysetAfter = (o: ListOrder, start: ListStart): SQL => {
 };
 
 /**
- * A page of devices, `columns` over `devices d` and `device_groups g`, in the list's order.
+ * The device list's statement: the page and the bounded count in one, over the scope's
+ * companies read once (`scope_companies`). Every row carries the count as `matched`, and an
+ * empty page still answers one row, whose `id` is null. One round trip instead of two: on a busy
+ * machine each trip to the database costs about as much as these short queries.
  *
- * For each company of the scope (`scope_companies`, see listQuery), a LATERAL subquery walks that company's index for the order
- * (devices_company_*_idx, 0009) from the cursor, or from the start, and stops after offset +
- * limit rows; the walks are merged and cut to the page. A page then costs index reads in
+ * The page: for each company of the scope, a LATERAL subquery walks that company's index for the
+ * order (devices_company_*_idx, 0009) from the cursor, or from the start, and stops after
+ * offset + limit rows; the walks are merged and cut to the page. A page then costs index reads in
  * proportion to its depth, whatever the size of the subtree, where one query over
  * `company_id IN (subtree)` sorted every matching row of the subtree. From the start or a
  * cursor the walks read whole rows; at an offset they read only (id, key), often from the index
- * alone, and the page's rows are read after the cut.
+ * alone, and the page's rows are read after the cut. Its columns are DEVICE_COLUMNS and the
+ * order's key as `ck`.
+ *
+ * The count: the matching devices, counted up to DEVICE_LIST_COUNT_CAP + 1: `matched` above the
+ * cap means "more than the cap". Counting stops there, so a count costs at most that many index
+ * entries (or rows, for filters no index holds) however many devices match.
  */
-function pageQuery(columns: SQL, o: ListOrder, filters: SQL[], start: ListStart, limit: number): SQL {
+export function listQuery(scope: TenantScope, o: ListOrder, filters: SQL[], start: ListStart, limit: number): SQL {
   const dir = o.dir === 'desc' ? sql`DESC` : sql`ASC`;
+  const columns = sql`${DEVICE_COLUMNS}, ${o.key} AS ck`;
   const offset = 'offset' in start ? start.offset : 0;
   const where = sql`d.company_id = c.id${and(filters)}${keysetAfter(o, start)}`;
-  if (offset === 0)
-    return sql`
+  const page =
+    offset === 0
+      ? sql`
       SELECT ${columns}, ${o.col} AS sort_key FROM scope_companies c
       CROSS JOIN LATERAL (SELECT * FROM devices d WHERE ${where} ORDER BY ${o.col} ${dir}, d.id ${dir} LIMIT ${limit}) d
       LEFT JOIN device_groups g ON g.id = d.group_id
-      ORDER BY ${o.col} ${dir}, d.id ${dir} LIMIT ${limit}`;
-  return sql`
+      ORDER BY ${o.col} ${dir}, d.id ${dir} LIMIT ${limit}`
+      : sql`
     SELECT ${columns}, p.k AS sort_key FROM (
       SELECT p.id, p.k FROM scope_companies c
       CROSS JOIN LATERAL (SELECT d.id, ${o.col} AS k FROM devices d WHERE ${where} ORDER BY ${o.col} ${dir}, d.id ${dir} LIMIT ${offset + limit}) p
@@ -62,29 +117,11 @@ function pageQuery(columns: SQL, o: ListOrder, filters: SQL[], start: ListStart,
     JOIN devices d ON d.id = p.id
     LEFT JOIN device_groups g ON g.id = d.group_id
     ORDER BY p.k ${dir}, p.id ${dir}`;
-}
-
-/**
- * The number of matching devices, counted up to DEVICE_LIST_COUNT_CAP + 1: `n` above the cap
- * means "more than the cap". Counting stops there, so a count costs at most that many index
- * entries (or rows, for filters no index holds) however many devices match.
- */
-function countQuery(filters: SQL[]): SQL {
-  return sql`SELECT count(*)::int AS n FROM (
+  const count = sql`SELECT count(*)::int AS n FROM (
     SELECT 1 FROM devices d WHERE d.company_id IN (SELECT id FROM scope_companies)${and(filters)} LIMIT ${DEVICE_LIST_COUNT_CAP + 1}) x`;
-}
-
-/**
- * The page and the bounded count in one statement, over the scope's companies read once:
- * every row carries the count as `matched`, and an empty page still answers one row, whose `id`
- * is null. One round trip instead of two: on a busy machine each trip to the database costs
- * about as much as these short queries.
- */
-export function listQuery(scope: TenantScope, columns: SQL, o: ListOrder, filters: SQL[], start: ListStart, limit: number): SQL {
-  const dir = o.dir === 'desc' ? sql`DESC` : sql`ASC`;
   return sql`
     WITH scope_companies AS MATERIALIZED (SELECT id FROM ${scope.companyIds()} AS s(id))
-    SELECT n.n AS matched, p.* FROM (${countQuery(filters)}) n
-    LEFT JOIN LATERAL (${pageQuery(columns, o, filters, start, limit)}) p ON true
+    SELECT n.n AS matched, p.* FROM (${count}) n
+    LEFT JOIN LATERAL (${page}) p ON true
     ORDER BY p.sort_key ${dir}, p.id ${dir}`;
 }

@@ -33,10 +33,12 @@ export async function renewDevice(
         As<'devices', { was: 'status'; was_expires: 'license_expires_at' }>
     >(
       sql`UPDATE devices d SET license_expires_at = ${renewedExpiry}, status = ${statusAfterRenewal(sql`d.id`)}, updated_at = now()
-          FROM (SELECT id, status AS was, license_expires_at AS was_expires FROM devices WHERE id = ${device.id} FOR UPDATE) old
+          FROM (SELECT id, status AS was, license_expires_at AS was_expires FROM devices WHERE id = ${device.id} AND ${scope.owns()} FOR UPDATE) old
           WHERE d.id = old.id RETURNING d.license_expires_at, d.status, old.was, old.was_expires`,
       tx,
     );
+    // moved out of the scope since it was found
+    if (!row) throw new AppError(23003);
     await useLicenses(database, tx, { payerId: payer.id, deviceIds: [device.id], reason: 'renewal', userId: caller.userId });
     await database.rows(
       sql`INSERT INTO device_operations (device_id, user_id, action, status, detail, finished_at)

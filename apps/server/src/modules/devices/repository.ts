@@ -1,7 +1,7 @@
 import { DEVICE_LIST_COUNT_CAP, DEVICE_TIMING, type TDeviceDetail, type TDeviceList, type TDeviceListRequest, type TDeviceRow } from '@rrp/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import type { As, Narrow, Nullable, Row } from '../../db/row.js';
+import type { As, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { iso, mb } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
@@ -9,51 +9,11 @@ import { areaCode, networkOperatorCode } from '../network/index.js';
 import { usageWindows } from '../usage/index.js';
 import { DEFAULT_GROUP_NAME, findDevice } from './common.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { type ListStart, listFilters, listQuery } from './list-query.js';
+import { DEVICE_COLUMNS, type DeviceRow, type ListOrder, type ListStart, listFilters, listQuery } from './list-query.js';
 import { deviceOperations } from './operations.js';
 
 /** Deepest row a page may start at with pageNum (as far as the list counts); deeper pages use the cursor. */
 export const MAX_OFFSET_ROWS = DEVICE_LIST_COUNT_CAP;
-
-type DeviceRow = Narrow<
-  Row<
-    'devices',
-    | 'id'
-    | 'imei'
-    | 'name'
-    | 'region'
-    | 'status'
-    | 'online'
-    | 'suspended'
-    | 'auto_renew'
-    | 'real_name'
-    | 'iccid'
-    | 'eid'
-    | 'network_operator'
-    | 'network_type'
-    | 'signal_level'
-    | 'area'
-    | 'group_id'
-    | 'data_cap_mb'
-    | 'usage_yesterday'
-    | 'usage_month'
-    | 'activated_at'
-    | 'license_expires_at'
-    | 'created_at'
-    | 'updated_at'
-  >,
-  { status: TDeviceRow['status']; real_name: TDeviceRow['realName'] }
-> &
-  Nullable<As<'device_groups', { group_name: 'name'; group_default: 'is_default' }> & As<'strategies', { strategy_name: 'name' }>> & {
-    cap_suspended: boolean;
-    ck: string;
-  };
-
-const COLUMNS = sql`d.id, d.imei, d.name, d.region, d.status, d.online, d.suspended, d.auto_renew, d.real_name, d.iccid, d.eid, d.network_operator,
-  d.network_type, d.signal_level, d.area, d.group_id, g.name AS group_name, g.is_default AS group_default,
-  (SELECT s.name FROM strategies s WHERE s.id = d.strategy_id) AS strategy_name, coalesce(d.data_cap_mb, g.data_cap_mb) AS data_cap_mb,
-  d.cap_suspended_month IS NOT NULL AS cap_suspended, d.usage_yesterday, d.usage_month, d.activated_at,
-  d.license_expires_at, d.created_at, d.updated_at`;
 
 const toRow = (r: DeviceRow): TDeviceRow => ({
   id: r.id,
@@ -90,7 +50,7 @@ const toRow = (r: DeviceRow): TDeviceRow => ({
 });
 
 type SortKey = TDeviceListRequest['sort'];
-const SORTS: Record<SortKey, { col: SQL; key: SQL; dir: 'asc' | 'desc'; cast: SQL }> = {
+const SORTS: Record<SortKey, ListOrder> = {
   created_desc: { col: sql`d.created_at`, key: sql`d.created_at::text`, dir: 'desc', cast: sql`::timestamptz` },
   usage_yesterday_desc: { col: sql`d.usage_yesterday`, key: sql`d.usage_yesterday::text`, dir: 'desc', cast: sql`::bigint` },
   usage_yesterday_asc: { col: sql`d.usage_yesterday`, key: sql`d.usage_yesterday::text`, dir: 'asc', cast: sql`::bigint` },
@@ -109,7 +69,7 @@ export async function listDevices(database: Database, scope: TenantScope, q: TDe
     start = { offset: (q.pageNum - 1) * q.pageSize };
     if (start.offset + q.pageSize > MAX_OFFSET_ROWS) throw new AppError(24002);
   }
-  const answer = await database.rows<DeviceRow & { matched: number }>(listQuery(scope, sql`${COLUMNS}, ${s.key} AS ck`, s, filters, start, q.pageSize + 1));
+  const answer = await database.rows<DeviceRow & { matched: number }>(listQuery(scope, s, filters, start, q.pageSize + 1));
   const matched = answer[0].matched;
   const rows = answer.filter((r) => r.id !== null);
   const more = rows.length > q.pageSize;
@@ -129,9 +89,10 @@ export async function deviceDetail(database: Database, scope: TenantScope, imei:
   const { today, yesterday: through } = usageWindows(Date.now());
   const [[row], ops, daily, monthly] = await Promise.all([
     database.rows<DeviceRow & Row<'devices', 'last_switch_at'>>(
-      sql`SELECT ${COLUMNS}, d.created_at::text AS ck, d.last_switch_at FROM devices d LEFT JOIN device_groups g ON g.id = d.group_id WHERE d.id = ${core.id}`,
+      sql`SELECT ${DEVICE_COLUMNS}, d.created_at::text AS ck, d.last_switch_at FROM devices d LEFT JOIN device_groups g ON g.id = d.group_id
+          WHERE d.id = ${core.id} AND ${scope.owns(sql`d.company_id`)}`,
     ),
-    deviceOperations(database, core.id, 50),
+    deviceOperations(database, scope, core.id, 50),
     database.rows<Row<'device_usage_daily', 'day' | 'bytes'>>(
       sql`SELECT to_char(s.day, 'YYYY-MM-DD') AS day, coalesce(u.bytes, 0) AS bytes
           FROM generate_series(${through}::date - 29, ${through}::date, interval '1 day') AS s(day)
@@ -147,6 +108,8 @@ export async function deviceDetail(database: Database, scope: TenantScope, imei:
           ORDER BY m.month`,
     ),
   ]);
+  // moved out of the scope since it was found
+  if (!row) throw new AppError(23003);
   const switchAt = row.last_switch_at ? new Date(row.last_switch_at).getTime() + DEVICE_TIMING.switchCooldownMs : 0;
   return {
     device: toRow(row),

@@ -34,7 +34,7 @@ export async function esimDetail(database: Database, scope: TenantScope, eid: st
       sql`SELECT iccid, operator_code, state, ac_code, usage_bytes, created_at, updated_at FROM esim_profiles
           WHERE device_id = ${esim.id} ORDER BY state = 'deleted', state <> 'enabled', created_at, id`,
     ),
-    deviceOperations(database, esim.id, ESIM_LIMITS.operationsShown, sql`o.action LIKE 'esim\\_%' OR o.action = 'switch_card'`),
+    deviceOperations(database, scope, esim.id, ESIM_LIMITS.operationsShown, sql`o.action LIKE 'esim\\_%' OR o.action = 'switch_card'`),
   ]);
   return {
     esim: toEsimRow(esim),

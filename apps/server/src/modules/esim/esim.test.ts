@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf } from '../../../test/companies.js';
 import { companyIdOf, otherCompany, readXlsx } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
-import type { Count } from '../../db/row.js';
+import type { As, Count, Narrow, Nullable, Row } from '../../db/row.js';
 import { allJobs } from '../../jobs/registry.js';
 import { fleetTick, NETWORK_OPERATORS } from '../network/index.js';
 
@@ -22,7 +22,7 @@ const post = (path: string, b: unknown = {}, s = admin, lang = 'zh-CN') => call(
 
 /** Runs the pending jobs of one name (the simulator's delayed effects) now, as the runner would. */
 async function runJobs(name = 'network.command'): Promise<number> {
-  const rows = await db.rows<{ payload: unknown }>(sql`DELETE FROM jobs WHERE name = ${name} RETURNING payload`);
+  const rows = await db.rows<Row<'jobs', 'payload'>>(sql`DELETE FROM jobs WHERE name = ${name} RETURNING payload`);
   for (const r of rows) await jobs.handlers[name](r.payload as never, {} as never);
   return rows.length;
 }
@@ -35,7 +35,7 @@ let imeiSeq = 0;
 /** A device of a company, in stock or on its physical card, written directly (no EID). */
 async function plainDevice(companyId = demo, region = 'china_mainland', status = 'physical_card'): Promise<{ id: string; imei: string; region: string }> {
   const imei = `87${String(process.pid % 1000).padStart(3, '0')}${String(++imeiSeq).padStart(10, '0')}`;
-  const [d] = await db.rows<{ id: string }>(
+  const [d] = await db.rows<Row<'devices', 'id'>>(
     sql`INSERT INTO devices (company_id, imei, name, region, status, online) VALUES (${companyId}, ${imei}, 'eSIM 设备', ${region}, ${status}, true) RETURNING id`,
   );
   return { id: d.id, imei, region };
@@ -44,7 +44,7 @@ async function plainDevice(companyId = demo, region = 'china_mainland', status =
 async function esimDevice(companyId = demo, region = 'china_mainland', status = 'physical_card'): Promise<Device> {
   const d = await plainDevice(companyId, region, status);
   await jobs.handlers['network.attach']({ deviceIds: [d.id] } as never, {} as never);
-  const [r] = await db.rows<{ eid: string }>(sql`SELECT eid FROM devices WHERE id = ${d.id}`);
+  const [r] = await db.rows<Narrow<Row<'devices', 'eid'>, { eid: string }>>(sql`SELECT eid FROM devices WHERE id = ${d.id}`);
   return { ...d, eid: r.eid };
 }
 /** The usage roll-up job, over every report written so far (their lag made up). */
@@ -69,26 +69,21 @@ async function addProfile(deviceId: string, state = 'disabled', operatorCode = '
   return iccid;
 }
 const profiles = (deviceId: string) =>
-  db.rows<{ iccid: string; operator_code: string; state: string; ac_code: string | null; usage_bytes: string }>(
+  db.rows<Row<'esim_profiles', 'iccid' | 'operator_code' | 'state' | 'ac_code' | 'usage_bytes'>>(
     sql`SELECT iccid, operator_code, state, ac_code, usage_bytes::text FROM esim_profiles WHERE device_id = ${deviceId} ORDER BY id`,
   );
 const deviceRow = async (id: string) =>
   (
-    await db.rows<{
-      status: string;
-      iccid: string | null;
-      network_operator: string | null;
-      online: boolean;
-      esim_paused: boolean;
-      last_report_at: Date | null;
-    }>(
+    await db.rows<
+      Row<'devices', 'status' | 'iccid' | 'network_operator' | 'online' | 'esim_paused'> & Nullable<As<'device_reports', { last_report_at: 'reported_at' }>>
+    >(
       sql`SELECT status, iccid, network_operator, online, esim_paused, (SELECT max(reported_at) FROM device_reports WHERE device_id = devices.id) AS last_report_at FROM devices WHERE id = ${id}`,
     )
   )[0];
 /** A fleet tick a reporting rhythm from now: the fleet leaves a device that reported within the rhythm (here at activation) alone. */
 const fleetTickLater = () => fleetTick(db, { now: Date.now() + 61_000, slice: 100_000, rand: () => 0.5 });
 const opsOf = (deviceId: string) =>
-  db.rows<{ id: string; action: string; status: string; detail: Record<string, unknown> | null }>(
+  db.rows<Narrow<Row<'device_operations', 'id' | 'action' | 'status' | 'detail'>, { detail: Record<string, unknown> | null }>>(
     sql`SELECT id::text, action, status, detail FROM device_operations WHERE device_id = ${deviceId} ORDER BY id`,
   );
 const enabledOf = async (deviceId: string) => (await profiles(deviceId)).find((p) => p.state === 'enabled');
@@ -112,7 +107,7 @@ describe('the simulated eUICCs', () => {
     for (const region of ['china_mainland', 'china_mainland', 'china_mainland', 'europe', 'hong_kong', 'china_mainland', 'americas']) {
       // on its eSIM, so that the device keeps the ICCID the attach gave its eSIM
       const d = await esimDevice(demo, region, 'esim');
-      const [dev] = await db.rows<{ iccid: string; network_operator: string }>(sql`SELECT iccid, network_operator FROM devices WHERE id = ${d.id}`);
+      const [dev] = await db.rows<Row<'devices', 'iccid' | 'network_operator'>>(sql`SELECT iccid, network_operator FROM devices WHERE id = ${d.id}`);
       const ps = await profiles(d.id);
       counts.add(ps.length);
       expect(ps.length).toBeGreaterThanOrEqual(1);
@@ -162,7 +157,7 @@ describe('the eSIM list', () => {
     expect(all.obj.list?.some((x) => x.eid === theirs.eid)).toBe(false);
     expect(eids(await post('/esim/list', { pageSize: 100, sort: 'usage_month_asc' }))).toEqual([a.eid, c.eid, b.eid]);
     const rowA = all.obj.list?.find((x) => x.eid === a.eid);
-    const [company] = await db.rows<{ name: string }>(sql`SELECT name FROM companies WHERE id = ${demo}`);
+    const [company] = await db.rows<Row<'companies', 'name'>>(sql`SELECT name FROM companies WHERE id = ${demo}`);
     expect(rowA).toMatchObject({
       imei: a.imei,
       companyName: company.name,
@@ -306,7 +301,7 @@ describe('eSIM commands: effects', () => {
     expect((await opsOf(d.id)).find((o) => Number(o.id) === opId)).toMatchObject({ status: 'done', detail: { result: 'done', iccid: target } });
 
     await fleetTickLater();
-    const [last] = await db.rows<{ network_operator: string }>(
+    const [last] = await db.rows<Row<'device_reports', 'network_operator'>>(
       sql`SELECT network_operator FROM device_reports WHERE device_id = ${d.id} ORDER BY id DESC LIMIT 1`,
     );
     expect(last.network_operator).toBe('China Telecom');
@@ -348,7 +343,7 @@ describe('eSIM commands: effects', () => {
     await runJobs();
     expect(await deviceRow(d.id)).toMatchObject({ esim_paused: false, online: true });
     await fleetTickLater();
-    expect(new Date((await deviceRow(d.id)).last_report_at as Date).getTime()).toBeGreaterThan(new Date(stale as Date).getTime());
+    expect(new Date((await deviceRow(d.id)).last_report_at ?? 0).getTime()).toBeGreaterThan(new Date(stale ?? 0).getTime());
   });
 
   it('a command that fails on the network carries its 51xxx code and changes nothing', async () => {
@@ -380,7 +375,7 @@ describe('eSIM commands: effects', () => {
     const sw = (await call(t.app, admin, api('/device/switchCard'), { imei: d.imei, target: 'esim' })).json();
     expect(sw.success).toBe(true);
     await runJobs();
-    const [dev] = await db.rows<{ status: string; iccid: string; network_operator: string }>(
+    const [dev] = await db.rows<Row<'devices', 'status' | 'iccid' | 'network_operator'>>(
       sql`SELECT status, iccid, network_operator FROM devices WHERE id = ${d.id}`,
     );
     expect(dev).toMatchObject({ status: 'esim', iccid: on?.iccid });
@@ -397,7 +392,7 @@ describe('eSIM commands: effects', () => {
 
 describe('ACs and the eUICC', () => {
   const acOf = async (c: string) =>
-    (await db.rows<{ status: string }>(sql`SELECT status FROM ac_codes WHERE ac_code = ${c} AND status <> 'DELETED'`))[0]?.status;
+    (await db.rows<Row<'ac_codes', 'status'>>(sql`SELECT status FROM ac_codes WHERE ac_code = ${c} AND status <> 'DELETED'`))[0]?.status;
   async function idleAc(over: { iccid?: string; operatorCode?: string } = {}): Promise<string> {
     const acCode = `LPA:1$smdp.example.com$E-${randomUUID().slice(0, 12)}`;
     await db.rows(

@@ -4,11 +4,15 @@ import { ESIM_LIMITS, type Locale, type TEsimListRequest } from '@rrp/contracts'
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../db/client.js';
+import type { As } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
 import { mb } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { ESIM_COLUMNS, ESIM_JOINS, type EsimDbRow, esimWhere, toEsimRow } from './rows.js';
+
+/** A row of the export: the list's row and its creation time, the key of the next batch. */
+type ExportRow = EsimDbRow & As<'devices', { at: 'created_at' }>;
 
 /** eSIMs read per round trip while streaming */
 const BATCH = 1_000;
@@ -47,7 +51,7 @@ export function streamEsimXlsx(
     ws.addRow(COLUMNS.map((c) => t(locale, c))).commit();
     let after: { at: string; id: string } | null = null;
     for (let written = 0; written < ESIM_LIMITS.exportMaxRows; ) {
-      const rows: (EsimDbRow & { at: string })[] = await database.rows<EsimDbRow & { at: string }>(
+      const rows: ExportRow[] = await database.rows<ExportRow>(
         sql`SELECT ${ESIM_COLUMNS}, d.created_at::text AS at FROM devices d ${ESIM_JOINS}
             WHERE ${scope.owns(sql`d.company_id`)} AND ${esimWhere(q)} ${after ? sql`AND (d.created_at, d.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
             ORDER BY d.created_at DESC, d.id DESC LIMIT ${Math.min(BATCH, ESIM_LIMITS.exportMaxRows - written)}`,

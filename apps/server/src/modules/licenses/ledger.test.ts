@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf } from '../../../test/companies.js';
-import { companyIdOf } from '../../../test/devices.js';
+import { companyIdOf, stock as stockOf } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
 import type { Count } from '../../db/row.js';
 
@@ -20,7 +20,7 @@ const obj = async (path: string, body: unknown = {}, s = admin) => (await call(t
 describe('License ledger', () => {
   it('lists the paying company’s history newest first, with the true balance after each change, filtered by type', async () => {
     await t.database.rows(sql`INSERT INTO license_ledger (company_id, delta, reason, ref) VALUES (${demoId}, 7, 'purchase', 'R20261126000000000001')`);
-    const [{ stock }] = await t.database.rows<{ stock: number }>(sql`SELECT sum(delta)::int AS stock FROM license_ledger WHERE company_id = ${demoId}`);
+    const stock = await stockOf(t.database, demoId);
     const page = (await obj('/license/ledger/list', { pageSize: 5 })).obj;
     expect(page.list[0]).toMatchObject({ delta: 7, reason: 'purchase', orderNo: 'R20261126000000000001', balance: stock });
     for (let i = 1; i < page.list.length; i++) expect(page.list[i - 1].balance - page.list[i - 1].delta).toBe(page.list[i].balance);
@@ -60,8 +60,8 @@ describe('expiring devices and bulk auto-renewal', () => {
     expect((await obj('/license/autoRenew/update', { imeis, all: true, autoRenew: true })).code).toBe(28002);
 
     const all = (await obj('/license/autoRenew/update', { all: true, autoRenew: false })).obj;
-    const [{ on }] = await t.database.rows<{ on: number }>(
-      sql`SELECT count(*)::int AS on FROM devices WHERE auto_renew AND company_id IN (SELECT id FROM companies WHERE path LIKE (SELECT path FROM companies WHERE id = ${demoId}) || '%')`,
+    const [{ n: on }] = await t.database.rows<Count>(
+      sql`SELECT count(*)::int AS n FROM devices WHERE auto_renew AND company_id IN (SELECT id FROM companies WHERE path LIKE (SELECT path FROM companies WHERE id = ${demoId}) || '%')`,
     );
     expect(on).toBe(0);
     expect(all.updated).toBeGreaterThanOrEqual(2);

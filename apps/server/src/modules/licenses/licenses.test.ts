@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companyIdOf, imeis, setStock, stock } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
-import type { Count, Row } from '../../db/row.js';
+import type { As, Count, Nullable, Row } from '../../db/row.js';
 import { allJobs } from '../../jobs/registry.js';
 import type { DeviceRef } from '../network/index.js';
 import { AUTO_RENEW_JOB, licenseJobs } from './jobs.js';
@@ -24,7 +24,7 @@ async function addDevice(companyId: string, imei: string, expires: string, f: { 
 }
 const device = async (imei: string) =>
   (
-    await t.database.rows<{ status: string; days: number; auto_renew: boolean }>(
+    await t.database.rows<Row<'devices', 'status' | 'auto_renew'> & { days: number }>(
       sql`SELECT status, auto_renew, round(extract(epoch FROM license_expires_at - now()) / 86400)::int AS days FROM devices WHERE imei = ${imei}`,
     )
   )[0];
@@ -67,13 +67,11 @@ describe('License stock', () => {
     await t.database.rows(sql`INSERT INTO devices (company_id, imei, region, status, auto_renew, license_expires_at)
       VALUES (${demo.id}, ${e}, 'europe', 'physical_card', true,
               greatest((date_trunc('month', now() AT TIME ZONE 'UTC') + interval '1 month') AT TIME ZONE 'UTC' - interval '1 second', now() + interval '1 second'))`);
-    const [{ same_month }] = await t.database.rows<{ same_month: boolean }>(
-      sql`SELECT (SELECT license_expires_at FROM devices WHERE imei = ${e}) < (date_trunc('month', now() AT TIME ZONE 'UTC') + interval '1 month') AT TIME ZONE 'UTC' AS same_month`,
+    // e and b are reserved when they end within this UTC month
+    const [{ n: reserved }] = await t.database.rows<Count>(
+      sql`SELECT count(*)::int AS n FROM devices
+          WHERE imei IN (${e}, ${b}) AND license_expires_at < (date_trunc('month', now() AT TIME ZONE 'UTC') + interval '1 month') AT TIME ZONE 'UTC'`,
     );
-    const [{ b_same }] = await t.database.rows<{ b_same: boolean }>(
-      sql`SELECT (SELECT license_expires_at FROM devices WHERE imei = ${b}) < (date_trunc('month', now() AT TIME ZONE 'UTC') + interval '1 month') AT TIME ZONE 'UTC' AS b_same`,
-    );
-    const reserved = (same_month ? 1 : 0) + (b_same ? 1 : 0);
     const res = (await call(t.app, admin, api('/license/query/count'))).json().obj;
     expect(res).toEqual({ stock: 10, inUse: 4, expiring30d: 3, reserved, importable: 10 - reserved });
   });
@@ -162,7 +160,7 @@ describe('auto-renewal job', () => {
     expect((await device(r3)).days).toBeGreaterThanOrEqual(364);
     expect(await stock(t.database, demo.id)).toBe(0);
     expect(deactivated.map((d) => d.imei).sort()).toEqual([r1, off].sort());
-    const ops = await t.database.rows<{ imei: string; action: string; reason: string | null }>(
+    const ops = await t.database.rows<Row<'devices', 'imei'> & Row<'device_operations', 'action'> & { reason: string | null }>(
       sql`SELECT d.imei, o.action, o.detail->>'reason' AS reason FROM device_operations o JOIN devices d ON d.id = o.device_id ORDER BY d.imei`,
     );
     expect(ops).toEqual(
@@ -205,7 +203,7 @@ describe('overview', () => {
       (${ida}, ${demo.id}, (now() AT TIME ZONE 'UTC')::date, ${7 * MB}),
       (${idb}, ${sub.id}, (now() AT TIME ZONE 'UTC')::date - 1, ${MB}),
       (${idb}, ${sub.id}, (now() AT TIME ZONE 'UTC')::date - 400, ${10 * MB})`);
-    const [pool] = await t.database.rows<{ mb: string }>(
+    const [pool] = await t.database.rows<Nullable<As<'data_pool_ledger', { mb: 'delta_mb' }>>>(
       sql`SELECT sum(delta_mb) FILTER (WHERE delta_mb > 0) AS mb FROM data_pool_ledger WHERE company_id = ${demo.id}`,
     );
     const o = (await call(t.app, admin, api('/account/overview'))).json().obj;
