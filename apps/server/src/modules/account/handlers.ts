@@ -19,7 +19,7 @@ export const accountHandlers = ({ database, contact }: { database: Database; con
     }),
 
     'POST /rrp/account/company': async ({ scope }) => {
-      const info = await findCompanyInfo(database, scope.companyId);
+      const info = await findCompanyInfo(database, scope);
       if (!info) throw new AppError(29012);
       return info;
     },
@@ -28,8 +28,8 @@ export const accountHandlers = ({ database, contact }: { database: Database; con
       const [pool, figures, company, announcement, support, alarms] = await Promise.all([
         dataPool(database, scope.companyId),
         deviceFigures(database, scope),
-        findCompanyInfo(database, scope.companyId),
-        latestAnnouncement(database, caller.userId, locale),
+        findCompanyInfo(database, scope),
+        latestAnnouncement(database, { userId: caller.userId, scope }, locale),
         contact(),
         alarmFigures(database, scope),
       ]);

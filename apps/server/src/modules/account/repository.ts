@@ -65,7 +65,8 @@ export async function findAccount(
   };
 }
 
-export async function findCompanyInfo(database: Database, companyId: string): Promise<TCompanyInfo | null> {
+/** The caller's own company. */
+export async function findCompanyInfo(database: Database, scope: TenantScope): Promise<TCompanyInfo | null> {
   const [r] = await database.rows<
     Narrow<
       Row<'companies', 'id' | 'name' | 'country' | 'address' | 'certification' | 'billing' | 'created_at'>,
@@ -75,8 +76,8 @@ export async function findCompanyInfo(database: Database, companyId: string): Pr
   >(sql`
     SELECT c.id, c.name, c.country, c.address, c.certification, c.billing, p.name AS parent_name,
            (SELECT count(*) FROM companies s WHERE s.parent_id = c.id)::int AS sub_companies,
-           (SELECT count(*) FROM users m WHERE m.company_id = c.id)::int AS members, c.created_at
-    FROM companies c LEFT JOIN companies p ON p.id = c.parent_id WHERE c.id = ${companyId}`);
+           (SELECT count(*) FROM users m WHERE ${scope.own().owns(sql`m.company_id`)})::int AS members, c.created_at
+    FROM companies c LEFT JOIN companies p ON p.id = c.parent_id WHERE c.id = ${scope.companyId}`);
   if (!r) return null;
   return {
     companyId: r.id,
@@ -98,7 +99,7 @@ export async function findCompanyInfo(database: Database, companyId: string): Pr
  */
 export async function dataPool(database: Database, companyId: string): Promise<{ totalMb: number; usedMb: number }> {
   const payer = await payerOf(database, companyId);
-  const [r] = await database.rows<{ total: string | null; used: string | null }>(sql`
+  const [r] = await database.rows<Nullable<As<'data_pool_ledger', { total: 'delta_mb' }> & As<'device_usage_daily', { used: 'bytes' }>>>(sql`
     SELECT (SELECT sum(delta_mb) FILTER (WHERE delta_mb > 0) FROM data_pool_ledger WHERE company_id = ${payer.id}) AS total,
            (SELECT sum(bytes) FROM device_usage_daily WHERE company_id IN ${billedBy(payer)}) AS used`);
   return { totalMb: Number(r?.total ?? 0), usedMb: Math.round((Number(r?.used ?? 0) / 1048576) * 100) / 100 };
@@ -125,7 +126,7 @@ export async function deviceFigures(database: Database, scope: TenantScope): Pro
              count(*) FILTER (WHERE license_expires_at > now()
                               AND license_expires_at <= now() + ${`${LICENSE.expiryWarningDays} days`}::interval)::int AS expiring
       FROM devices WHERE ${scope.owns()}`),
-    database.rows<{ yesterday: string | null; month: string | null }>(sql`
+    database.rows<Nullable<As<'device_usage_daily', { yesterday: 'bytes'; month: 'bytes' }>>>(sql`
       SELECT sum(bytes) FILTER (WHERE day = (now() AT TIME ZONE 'UTC')::date - 1) AS yesterday,
              sum(bytes) FILTER (WHERE day >= date_trunc('month', now() AT TIME ZONE 'UTC')::date
                                 AND day <= (now() AT TIME ZONE 'UTC')::date - 1) AS month

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
-import type { Count, Row } from '../../db/row.js';
+import type { As, Count, Narrow, Row } from '../../db/row.js';
 
 let t: TestApp;
 let staff: Session;
@@ -22,7 +22,7 @@ const text = (tag: string) => ({ titleZh: `${tag} 标题`, titleEn: `${tag} titl
 const titlesSeenBy = async (s: Session, lang = 'en') =>
   ((await rrp(s, '/announcement/list', { pageNum: 1, pageSize: 100 }, lang)).obj.list as { title: string }[]).map((a) => a.title);
 const events = (action: string) =>
-  t.database.rows<{ target_id: string; company_id: string | null; actor_kind: string; changes: Record<string, [unknown, unknown]> }>(
+  t.database.rows<Narrow<Row<'audit_events', 'target_id' | 'company_id' | 'actor_kind' | 'changes'>, { changes: Record<string, [unknown, unknown]> }>>(
     sql`SELECT target_id, company_id, actor_kind, changes FROM audit_events WHERE action = ${action} ORDER BY id`,
   );
 
@@ -126,9 +126,13 @@ describe('who reads a published announcement', () => {
   });
 
   it('publishes once: a second publish is 30040 and changes nothing; an unknown id is 29012', async () => {
-    const [before] = await t.database.rows<{ at: string }>(sql`SELECT published_at::text AS at FROM announcements WHERE id = ${forA}`);
+    const [before] = await t.database.rows<As<'announcements', { at: 'published_at' }>>(
+      sql`SELECT published_at::text AS at FROM announcements WHERE id = ${forA}`,
+    );
     expect(await ops('/publish', { id: forA }, 'en')).toMatchObject({ status: 409, code: 30040, msg: 'The announcement is already published' });
-    const [after] = await t.database.rows<{ at: string }>(sql`SELECT published_at::text AS at FROM announcements WHERE id = ${forA}`);
+    const [after] = await t.database.rows<As<'announcements', { at: 'published_at' }>>(
+      sql`SELECT published_at::text AS at FROM announcements WHERE id = ${forA}`,
+    );
     expect(after.at).toBe(before.at);
     expect((await ops('/publish', { id: '00000000-0000-4000-8000-000000000000' })).code).toBe(29012);
     expect((await events('announcement.publish')).map((e) => e.target_id)).toEqual([forB, forA]);

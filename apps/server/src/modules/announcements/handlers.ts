@@ -7,20 +7,20 @@ import { findAnnouncement, listAnnouncements, markAnnouncement, toBrief } from '
 /** Members read the published announcements addressed to every company or to their own. */
 export const announcementHandlers = ({ database }: { database: Database }) =>
   handlers({
-    'POST /rrp/announcement/list': async ({ body, caller, locale }) => {
+    'POST /rrp/announcement/list': async ({ body, caller, scope, locale }) => {
       const { pageNum, pageSize } = body;
-      const { total, rows } = await listAnnouncements(database, caller, (pageNum - 1) * pageSize, pageSize);
+      const { total, rows } = await listAnnouncements(database, { userId: caller.userId, scope }, (pageNum - 1) * pageSize, pageSize);
       return { total, list: rows.map((r) => toBrief(r, locale)) };
     },
 
-    'POST /rrp/announcement/detail': async ({ body, caller, locale }) => {
-      const found = await findAnnouncement(database, caller, body.id);
+    'POST /rrp/announcement/detail': async ({ body, caller, scope, locale }) => {
+      const found = await findAnnouncement(database, { userId: caller.userId, scope }, body.id);
       if (!found) throw new AppError(29012);
       return { item: toBrief(found.row, locale), prevId: found.prevId, nextId: found.nextId };
     },
 
-    'POST /rrp/announcement/mark': async ({ body, caller }) => {
-      if (!(await markAnnouncement(database, caller, body.id, body.read))) throw new AppError(29012);
+    'POST /rrp/announcement/mark': async ({ body, caller, scope }) => {
+      if (!(await markAnnouncement(database, { userId: caller.userId, scope }, body.id, body.read))) throw new AppError(29012);
       return null;
     },
   });

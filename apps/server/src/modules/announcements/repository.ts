@@ -2,6 +2,7 @@ import type { Locale, TAnnouncementBrief } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { As, Count, Narrow, Nullable, Row } from '../../db/row.js';
+import type { TenantScope } from '../../db/scope.js';
 import { inLocale } from '../../i18n/index.js';
 
 // only published announcements are read here
@@ -9,10 +10,8 @@ type AnnRow = Narrow<Row<'announcements', 'id' | 'title_zh' | 'title_en' | 'cont
   read: boolean;
 };
 
-/** Whose eyes: a member and their company (a subquery when only the member is known). */
-export type Reader = { userId: string; companyId: string | SQL };
-
-const companyOf = (r: Reader): SQL => (typeof r.companyId === 'string' ? sql`${r.companyId}::uuid` : r.companyId);
+/** Whose eyes: a member, and the scope of their call (their own company is the one addressed). */
+export type Reader = { userId: string; scope: TenantScope };
 
 /**
  * What a member may see of announcement `a`: published (a draft is nobody's), and addressed
@@ -21,7 +20,7 @@ const companyOf = (r: Reader): SQL => (typeof r.companyId === 'string' ? sql`${r
 function visible(alias: SQL, reader: Reader): SQL {
   return sql`${alias}.published_at IS NOT NULL AND ${alias}.published_at <= now()
     AND (${alias}.audience = 'all'
-         OR EXISTS (SELECT 1 FROM announcement_targets t WHERE t.announcement_id = ${alias}.id AND t.company_id = ${companyOf(reader)}))`;
+         OR EXISTS (SELECT 1 FROM announcement_targets t WHERE t.announcement_id = ${alias}.id AND ${reader.scope.own().owns(sql`t.company_id`)}))`;
 }
 
 export function toBrief(r: AnnRow, locale: Locale): TAnnouncementBrief {
@@ -75,8 +74,7 @@ export async function markAnnouncement(database: Database, reader: Reader, id: s
 }
 
 /** The newest announcement the member may see (published, addressed to all or to their company), or null. */
-export async function latestAnnouncement(database: Database, userId: string, locale: Locale): Promise<TAnnouncementBrief | null> {
-  const reader = { userId, companyId: sql`(SELECT company_id FROM users WHERE id = ${userId})` };
+export async function latestAnnouncement(database: Database, reader: Reader, locale: Locale): Promise<TAnnouncementBrief | null> {
   const { rows } = await listAnnouncements(database, reader, 0, 1);
   return rows[0] ? toBrief(rows[0], locale) : null;
 }

@@ -51,7 +51,7 @@ export async function auditXlsx(
     const ws = wb.addWorksheet(t(locale, 'audit.sheet'));
     const columns = ['at', 'company', 'actor', 'action', 'targetType', 'target', 'changes', 'address'] as const;
     ws.addRow(columns.map((c) => t(locale, `audit.column.${c}` as const))).commit();
-    const batches = auditBatches(database, where, max);
+    const batches = auditBatches(database, reach, where, max);
     let truncated = false;
     for (;;) {
       const next = await batches.next();

@@ -29,12 +29,11 @@ function dayStart(day: string, field: 'from' | 'to'): number {
 }
 
 /**
- * The WHERE clause of a reader's query: their reach, then the filters. A company filter outside
- * the reach (or unknown) answers 21001, like any company another tenant owns.
+ * The filters of a reader's query; each statement adds the reader's reach beside them. A company
+ * filter outside the reach (or unknown) answers 21001, like any company another tenant owns.
  */
 export async function auditWhere(database: Database, reach: AuditReach, f: AuditFilters): Promise<SQL> {
   const parts: SQL[] = [];
-  if (reach) parts.push(sql`e.company_id IN ${reach.companyIds()}`);
   if (f.companyId) {
     const [c] = await database.rows(sql`SELECT 1 FROM companies WHERE id = ${f.companyId} ${reach ? sql`AND id IN ${reach.companyIds()}` : sql``}`);
     if (!c) throw new AppError(21001, { field: 'companyId' });
@@ -91,7 +90,7 @@ export async function listAuditEvents(
   reach: AuditReach,
   f: AuditFilters & { pageNum: number; pageSize: number },
 ): Promise<{ total: number; list: TAuditEvent[] }> {
-  const where = await auditWhere(database, reach, f);
+  const where = sql`${reach ? reach.owns(sql`e.company_id`) : sql`true`} AND ${await auditWhere(database, reach, f)}`;
   const [c] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM audit_events e WHERE ${where}`);
   const rows = await database.rows<EventRow>(
     sql`SELECT ${EVENT_COLUMNS} FROM audit_events e LEFT JOIN companies c ON c.id = e.company_id
@@ -100,15 +99,15 @@ export async function listAuditEvents(
   return { total: c.n, list: rows.map(toEvent) };
 }
 
-/** Events newest first in keyset batches, at most `max`, then whether more matched. */
-export async function* auditBatches(database: Database, where: SQL, max: number, batch = 1000): AsyncGenerator<EventRow[], boolean> {
+/** Events of the reach matching `where` (auditWhere), newest first in keyset batches, at most `max`, then whether more matched. */
+export async function* auditBatches(database: Database, reach: AuditReach, where: SQL, max: number, batch = 1000): AsyncGenerator<EventRow[], boolean> {
   let after: { at: string; id: string } | null = null;
   let sent = 0;
   for (;;) {
     const want = Math.min(batch, max - sent + 1);
     const rows: EventRow[] = await database.rows<EventRow>(
       sql`SELECT ${EVENT_COLUMNS} FROM audit_events e LEFT JOIN companies c ON c.id = e.company_id
-          WHERE ${where} ${after ? sql`AND (e.at, e.id) < (${after.at}::timestamptz, ${after.id}::bigint)` : sql``}
+          WHERE ${reach ? reach.owns(sql`e.company_id`) : sql`true`} AND ${where} ${after ? sql`AND (e.at, e.id) < (${after.at}::timestamptz, ${after.id}::bigint)` : sql``}
           ORDER BY e.at DESC, e.id DESC LIMIT ${want}`,
     );
     const room = max - sent;

@@ -2,6 +2,7 @@ import { LOGIN_LIMITS } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO, DEMO_PASSWORD, type TestApp, tryLogin } from '../../../test/helper.js';
+import type { Row } from '../../db/row.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,7 +50,7 @@ describe('sign-in failures count per account, whichever identifier is typed', ()
     expect(codes.filter((c) => c === 29015)).toHaveLength(LOGIN_LIMITS.perAccount);
     expect(codes.filter((c) => c === 29002)).toHaveLength(n - LOGIN_LIMITS.perAccount);
     expect(codeOf(await tryLogin(t.app, DEMO.admin, DEMO_PASSWORD, { ip: '10.23.1.1' }))).toBe(29002);
-    const [row] = await t.database.rows<{ hits: number }>(sql`
+    const [row] = await t.database.rows<Row<'rate_limits', 'hits'>>(sql`
       SELECT r.hits FROM rate_limits r JOIN users u ON r.subject = 'user:' || u.id WHERE r.bucket = 'login-fail:account' AND u.email = ${DEMO.admin}`);
     expect(row.hits).toBe(LOGIN_LIMITS.perAccount);
   });

@@ -20,10 +20,13 @@ export async function inviteCompanyAdmin(
   await database.db.transaction(async (tx) => {
     const c = await subCompanyInScope(database, ctx.scope, body.companyId, tx, 'companyId');
     if (c.state === 'disabled') throw new AppError(30018, { field: 'companyId' });
-    const [{ n }] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM users WHERE company_id = ${c.id} AND state <> 'deleted'`, tx);
+    const [{ n }] = await database.rows<Count>(
+      sql`SELECT count(*)::int AS n FROM users WHERE company_id = ${c.id} AND ${ctx.scope.owns()} AND state <> 'deleted'`,
+      tx,
+    );
     if (n >= LIMITS.membersMax) throw new AppError(30017, { params: { max: LIMITS.membersMax } });
     const [role] = await database.rows<Row<'roles', 'id' | 'name'>>(
-      sql`SELECT id, name FROM roles WHERE company_id = ${c.id} AND is_super ORDER BY created_at, id LIMIT 1`,
+      sql`SELECT id, name FROM roles WHERE company_id = ${c.id} AND ${ctx.scope.owns()} AND is_super ORDER BY created_at, id LIMIT 1`,
       tx,
     );
     if (!role) throw new AppError(30006);

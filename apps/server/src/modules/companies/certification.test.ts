@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, GOOD_FORM, holdings, ops, registeredCompany, submitCertification } from '../../../test/companies.js';
 import { api, buildTestApp, call, DEMO, login, mailHarness, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
 import { exif, jfif, jpeg, jpegSegment, PDF, png, pngText } from '../../../test/images.js';
-import type { Count, Row } from '../../db/row.js';
+import type { Count, Narrow, Row } from '../../db/row.js';
 import { exifOrientation } from './licence-image/index.js';
 
 let t: TestApp;
@@ -276,7 +276,7 @@ describe('certification review (back office)', () => {
   });
 
   it('grants a sub-company billed by its parent into the parent’s stock and pool, which it spends', async () => {
-    const [sub] = await t.database.rows<{ id: string; parent_id: string }>(
+    const [sub] = await t.database.rows<Narrow<Row<'companies', 'id' | 'parent_id'>, { parent_id: string }>>(
       sql`SELECT c.id, c.parent_id FROM companies c JOIN users u ON u.company_id = c.id WHERE u.email = ${DEMO.subAdmin}`,
     );
     await t.database.rows(sql`UPDATE companies SET certification = 'none' WHERE id = ${sub.id}`);

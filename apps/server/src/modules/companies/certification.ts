@@ -2,6 +2,7 @@ import { isFreeMail, LICENSE_IMAGE, type TCertification, type TCertificationFiel
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import type { As, Narrow, Nullable, Row } from '../../db/row.js';
+import type { TenantScope } from '../../db/scope.js';
 import type { FileReply, UploadedFile } from '../../http/handler.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
@@ -62,14 +63,28 @@ export function opsRowOf(r: CertificationRow): TOpsCertificationRow {
   return { ...submissionOf(r), companyId: r.company_id, currentCompanyName: r.current_company_name, state: r.state, reviewedBy: r.reviewed_by_name };
 }
 
-/** The company's certification state and its latest submission. */
-export async function certificationOf(database: Database, companyId: string, tx?: Tx): Promise<TCertification> {
-  const [c] = await database.rows<Narrow<Row<'companies', 'certification'>, { certification: TCertification['state'] }>>(
-    sql`SELECT certification FROM companies WHERE id = ${companyId}`,
+type StateRow = Narrow<Row<'companies', 'certification'>, { certification: TCertification['state'] }>;
+
+const certificationFrom = (c: StateRow | undefined, s: CertificationRow | undefined): TCertification => ({
+  state: c?.certification ?? 'none',
+  submission: s ? submissionOf(s) : null,
+});
+
+/** The caller's company's certification state and its latest submission. */
+export async function certificationOf(database: Database, scope: TenantScope, tx?: Tx): Promise<TCertification> {
+  const [c] = await database.rows<StateRow>(sql`SELECT certification FROM companies WHERE id = ${scope.companyId}`, tx);
+  const [s] = await database.rows<CertificationRow>(
+    sql`${SUBMISSION} WHERE ${scope.owns(sql`s.company_id`)} ORDER BY s.submitted_at DESC, s.id DESC LIMIT 1`,
     tx,
   );
-  const [s] = await database.rows<CertificationRow>(sql`${SUBMISSION} WHERE s.company_id = ${companyId} ORDER BY s.submitted_at DESC, s.id DESC LIMIT 1`, tx);
-  return { state: c?.certification ?? 'none', submission: s ? submissionOf(s) : null };
+  return certificationFrom(c, s);
+}
+
+/** A company's certification state and its latest submission: the back office's view. */
+export async function companyCertification(database: Database, companyId: string): Promise<TCertification> {
+  const [c] = await database.rows<StateRow>(sql`SELECT certification FROM companies WHERE id = ${companyId}`);
+  const [s] = await database.rows<CertificationRow>(sql`${SUBMISSION} WHERE s.company_id = ${companyId} ORDER BY s.submitted_at DESC, s.id DESC LIMIT 1`);
+  return certificationFrom(c, s);
 }
 
 /**
@@ -79,7 +94,7 @@ export async function certificationOf(database: Database, companyId: string, tx?
  */
 export async function submitCertification(
   database: Database,
-  ctx: { actor: Actor; companyId: string; userId: string },
+  ctx: { actor: Actor; scope: TenantScope; userId: string },
   fields: TCertificationFields,
   image: UploadedFile | undefined,
 ): Promise<TCertification> {
@@ -91,16 +106,16 @@ export async function submitCertification(
 
   return database.db.transaction(async (tx) => {
     const [c] = await database.rows<Row<'companies', 'certification'>>(
-      sql`SELECT certification FROM companies WHERE id = ${ctx.companyId} FOR NO KEY UPDATE`,
+      sql`SELECT certification FROM companies WHERE id = ${ctx.scope.companyId} FOR NO KEY UPDATE`,
       tx,
     );
     if (!c || (c.certification !== 'none' && c.certification !== 'rejected')) throw new AppError(30013);
-    await database.rows(sql`UPDATE companies SET certification = 'review', updated_at = now() WHERE id = ${ctx.companyId}`, tx);
+    await database.rows(sql`UPDATE companies SET certification = 'review', updated_at = now() WHERE id = ${ctx.scope.companyId}`, tx);
     const website = fields.website ?? '';
     const [s] = await database.rows<Row<'certifications', 'id'>>(
       sql`INSERT INTO certifications (company_id, state, company_name, address, website, device_quantity, license_no, contact_name,
                                       contact_phone, contact_email, image, image_type, submitted_by)
-          VALUES (${ctx.companyId}, 'review', ${fields.companyName}, ${fields.address}, ${website}, ${fields.deviceQuantity},
+          VALUES (${ctx.scope.companyId}, 'review', ${fields.companyName}, ${fields.address}, ${website}, ${fields.deviceQuantity},
                   ${fields.licenseNo}, ${fields.contactName}, ${fields.contactPhone}, ${fields.contactEmail.toLowerCase()},
                   ${clean.data}, ${clean.type}, ${ctx.userId})
           RETURNING id`,
@@ -108,7 +123,7 @@ export async function submitCertification(
     );
     await recordAudit(database, tx, ctx.actor, {
       action: 'certification.submit',
-      companyId: ctx.companyId,
+      companyId: ctx.scope.companyId,
       targetType: 'certification',
       targetId: s.id,
       targetLabel: fields.companyName,
@@ -117,17 +132,27 @@ export async function submitCertification(
         ...changesOf(null, { ...fields, website, contactEmail: fields.contactEmail.toLowerCase(), image: `${clean.type} ${clean.data.length} B` }),
       },
     });
-    return certificationOf(database, ctx.companyId, tx);
+    return certificationOf(database, ctx.scope, tx);
   });
 }
 
-/** A submission's licence image as stored (already stripped of metadata), shown inline. */
-export async function certificationImage(database: Database, where: { companyId?: string; id?: string }): Promise<FileReply> {
-  const [r] = await database.rows<Row<'certifications', 'image' | 'image_type'>>(
-    where.id
-      ? sql`SELECT image, image_type FROM certifications WHERE id = ${where.id}`
-      : sql`SELECT image, image_type FROM certifications WHERE company_id = ${where.companyId} ORDER BY submitted_at DESC, id DESC LIMIT 1`,
-  );
+type ImageRow = Row<'certifications', 'image' | 'image_type'>;
+
+const imageReply = (r: ImageRow | undefined): FileReply => {
   if (!r) throw new AppError(30030);
   return { contentType: r.image_type, body: Buffer.from(r.image), cacheControl: 'private, no-store' };
+};
+
+/** The licence image of the caller's company's latest submission as stored (already stripped of metadata), shown inline. */
+export async function certificationImage(database: Database, scope: TenantScope): Promise<FileReply> {
+  const [r] = await database.rows<ImageRow>(
+    sql`SELECT image, image_type FROM certifications WHERE ${scope.owns()} ORDER BY submitted_at DESC, id DESC LIMIT 1`,
+  );
+  return imageReply(r);
+}
+
+/** A submission's licence image, by its id: the back office's review. */
+export async function submissionImage(database: Database, id: string): Promise<FileReply> {
+  const [r] = await database.rows<ImageRow>(sql`SELECT image, image_type FROM certifications WHERE id = ${id}`);
+  return imageReply(r);
 }

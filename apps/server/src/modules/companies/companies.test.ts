@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDevices, auditOf, holdings, ops, registeredCompany, superMember } from '../../../test/companies.js';
 import { api, buildTestApp, call, DEMO, login, mailHarness, OPS_PASSWORD, type Session, type TestApp, tryLogin } from '../../../test/helper.js';
-import type { Count, Row } from '../../db/row.js';
+import type { As, Count, Row } from '../../db/row.js';
 
 let t: TestApp;
 let mail: Awaited<ReturnType<typeof mailHarness>>;
@@ -17,7 +17,7 @@ beforeAll(async () => {
   admin = await login(t.app, DEMO.admin);
   const of = async (email: string) =>
     (
-      await t.database.rows<{ id: string; path: string }>(
+      await t.database.rows<Row<'companies', 'id' | 'path'>>(
         sql`SELECT c.id, c.path FROM companies c JOIN users u ON u.company_id = c.id WHERE u.email = ${email}`,
       )
     )[0];
@@ -228,9 +228,10 @@ describe('sub-company administrator', () => {
       mail: 'Chan@HK-Branch.test',
     });
     expect(res.json().success).toBe(true);
-    const [m] = await t.database.rows<{ id: string; state: string; locale: string; roles: string[] }>(sql`
-      SELECT u.id, u.state, u.locale, array_agg(r.name) AS roles FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id AND r.is_super
-      WHERE u.company_id = ${sub} AND u.email = 'chan@hk-branch.test' GROUP BY u.id`);
+    const held = await t.database.rows<Row<'users', 'id' | 'state' | 'locale'> & As<'roles', { role: 'name' }>>(sql`
+      SELECT u.id, u.state, u.locale, r.name AS role FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id AND r.is_super
+      WHERE u.company_id = ${sub} AND u.email = 'chan@hk-branch.test'`);
+    const m = { id: held[0]?.id, state: held[0]?.state, locale: held[0]?.locale, roles: held.map((h) => h.role) };
     expect(m).toMatchObject({ state: 'pending', locale: 'en', roles: ['Super administrator'] });
     await mail.deliver();
     const sent = mail.catcher.messages.find((x) => x.to.includes('chan@hk-branch.test'));

@@ -1,7 +1,7 @@
 import type { TCompanyDashboard } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import type { Row } from '../../db/row.js';
+import type { As, Nullable, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { payerOf, stockOf } from '../licenses/index.js';
 import { companyInScope } from './repository.js';
@@ -20,12 +20,12 @@ export async function companyDashboard(database: Database, scope: TenantScope, i
     database.rows<{ devices: number; online: number; in_use: number }>(sql`
       SELECT count(*)::int AS devices, count(*) FILTER (WHERE online)::int AS online,
              count(*) FILTER (WHERE license_expires_at > now())::int AS in_use
-      FROM devices WHERE company_id = ${c.id}`),
-    database.rows<{ month: string | null }>(sql`
+      FROM devices WHERE company_id = ${c.id} AND ${scope.owns()}`),
+    database.rows<Nullable<As<'device_usage_daily', { month: 'bytes' }>>>(sql`
       SELECT sum(bytes) AS month FROM device_usage_daily
-      WHERE company_id = ${c.id} AND day >= date_trunc('month', now() AT TIME ZONE 'UTC')::date`),
+      WHERE company_id = ${c.id} AND ${scope.owns()} AND day >= date_trunc('month', now() AT TIME ZONE 'UTC')::date`),
     database.rows<{ members: number; subs: number }>(sql`
-      SELECT (SELECT count(*) FROM users WHERE company_id = ${c.id} AND state <> 'deleted')::int AS members,
+      SELECT (SELECT count(*) FROM users WHERE company_id = ${c.id} AND ${scope.owns()} AND state <> 'deleted')::int AS members,
              (SELECT count(*) FROM companies WHERE parent_id = ${c.id})::int AS subs`),
     database.rows<Row<'companies', 'name'>>(sql`SELECT name FROM companies WHERE id = ${payer.id}`),
     stockOf(database, payer.id),

@@ -5,8 +5,8 @@ import type { As, Count, Narrow, Nullable, Row } from '../../db/row.js';
 import { billedBy } from '../../db/subtree.js';
 import { AppError } from '../../plugins/errors.js';
 import { payerOf, stockOf } from '../licenses/index.js';
-import { certificationOf } from './certification.js';
-import { type CompanyRow, companyTree, iso } from './repository.js';
+import { companyCertification } from './certification.js';
+import { type CompanyRow, companyTreeOf, iso } from './repository.js';
 
 type DirectoryRow = CompanyRow & Nullable<As<'companies', { parent_name: 'name' }>> & { sub_companies: number; members: number; devices: number };
 
@@ -58,7 +58,7 @@ export async function companyDetail(database: Database, id: string, locale: Loca
   const payer = await payerOf(database, r.id);
   const [row, tree, members, certification, [pool]] = await Promise.all([
     rowOf(database, r),
-    companyTree(database, r),
+    companyTreeOf(database, r),
     database.rows<
       Narrow<Row<'users', 'id' | 'name' | 'phone' | 'email' | 'state' | 'description' | 'created_at'>, { state: MemberState }> &
         Nullable<As<'invitations', { invited_at: 'created_at' }>> & { roles: Row<'roles', 'id' | 'name'>[] | null }
@@ -68,8 +68,8 @@ export async function companyDetail(database: Database, id: string, locale: Loca
              (SELECT json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY r.created_at) FROM user_roles ur JOIN roles r ON r.id = ur.role_id
                WHERE ur.user_id = u.id) AS roles
       FROM users u WHERE u.company_id = ${r.id} AND u.state <> 'deleted' ORDER BY u.created_at, lower(u.email)`),
-    certificationOf(database, r.id),
-    database.rows<{ total: string | null; used: string | null }>(sql`
+    companyCertification(database, r.id),
+    database.rows<Nullable<As<'data_pool_ledger', { total: 'delta_mb' }> & As<'device_usage_daily', { used: 'bytes' }>>>(sql`
       SELECT (SELECT sum(delta_mb) FILTER (WHERE delta_mb > 0) FROM data_pool_ledger WHERE company_id = ${payer.id}) AS total,
              (SELECT sum(bytes) FROM device_usage_daily WHERE company_id IN ${billedBy(payer)}) AS used`),
   ]);

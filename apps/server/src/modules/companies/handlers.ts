@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.js';
 import { handlers } from '../../http/handler.js';
 import { addCompany } from './add.js';
 import { inviteCompanyAdmin } from './admin-invite.js';
-import { certificationImage, certificationOf, submitCertification } from './certification.js';
+import { certificationImage, certificationOf, submissionImage, submitCertification } from './certification.js';
 import { companyDashboard } from './dashboard.js';
 import { companyDetail, listCompanies } from './directory.js';
 import { companyTree, flatten } from './repository.js';
@@ -13,10 +13,10 @@ import { updateCompany } from './update.js';
 /** The company tree, certification, and their back-office halves (review queue, company directory). */
 export const companyHandlers = ({ database, publicUrl }: { database: Database; publicUrl: string }) =>
   handlers({
-    'POST /rrp/company/tree': async ({ scope }) => ({ tree: await companyTree(database, { id: scope.companyId, path: scope.companyPath }) }),
+    'POST /rrp/company/tree': async ({ scope }) => ({ tree: await companyTree(database, scope) }),
 
     'POST /rrp/company/options': async ({ scope }) => ({
-      list: flatten(await companyTree(database, { id: scope.companyId, path: scope.companyPath })).map((n) => ({
+      list: flatten(await companyTree(database, scope)).map((n) => ({
         id: n.id,
         name: n.name,
         parentId: n.parentId,
@@ -31,14 +31,14 @@ export const companyHandlers = ({ database, publicUrl }: { database: Database; p
     'POST /rrp/company/admin/invite': ({ body, actor, scope, locale }) => inviteCompanyAdmin(database, { actor, scope, locale, publicUrl }, body),
     'POST /rrp/company/dashboard': ({ body, scope }) => companyDashboard(database, scope, body.id),
 
-    'POST /rrp/company/certification/query': ({ scope }) => certificationOf(database, scope.companyId),
+    'POST /rrp/company/certification/query': ({ scope }) => certificationOf(database, scope),
     'POST /rrp/company/certification/submit': ({ upload, actor, caller, scope }) =>
-      submitCertification(database, { actor, companyId: scope.companyId, userId: caller.userId }, upload.fields, upload.files.image),
-    'GET /rrp/company/certification/image': ({ scope }) => certificationImage(database, { companyId: scope.companyId }),
+      submitCertification(database, { actor, scope, userId: caller.userId }, upload.fields, upload.files.image),
+    'GET /rrp/company/certification/image': ({ scope }) => certificationImage(database, scope),
 
     'POST /ops/certification/list': ({ body }) => listCertifications(database, body),
     'POST /ops/certification/detail': ({ body }) => certificationDetail(database, body.id),
-    'GET /ops/certification/image/:id': ({ params }) => certificationImage(database, { id: params.id }),
+    'GET /ops/certification/image/:id': ({ params }) => submissionImage(database, params.id),
     'POST /ops/certification/approve': ({ body, actor }) => approveCertification(database, { actor, publicUrl }, body.id),
     'POST /ops/certification/reject': ({ body, actor }) => rejectCertification(database, { actor, publicUrl }, body),
 

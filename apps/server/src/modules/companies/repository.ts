@@ -47,19 +47,35 @@ export async function companyById(database: Database, id: string, tx?: Tx): Prom
 
 type NodeRow = CompanyRow & { members: number; devices: number };
 
-/** The company at `rootPath` and every company below it, each with its members and devices. */
-async function subtreeRows(database: Database, rootPath: string): Promise<NodeRow[]> {
-  return database.rows<NodeRow>(sql`
+/** Companies with their members and devices, for a tree. */
+const NODES = sql`
     SELECT ${COLUMNS},
            (SELECT count(*) FROM users u WHERE u.company_id = c.id AND u.state <> 'deleted')::int AS members,
            (SELECT count(*) FROM devices d WHERE d.company_id = c.id)::int AS devices
-    FROM companies c WHERE ${withinSubtree(sql`c.path`, rootPath)}
-    ORDER BY c.created_at, c.name, c.id`);
+    FROM companies c`;
+const NODE_ORDER = sql`ORDER BY c.created_at, c.name, c.id`;
+
+/** The caller's company and every company below it. */
+async function subtreeRows(database: Database, scope: TenantScope): Promise<NodeRow[]> {
+  return database.rows<NodeRow>(sql`${NODES} WHERE ${scope.subtree().owns(sql`c.id`)} ${NODE_ORDER}`);
 }
 
-/** The tree under a company (inclusive), depth 0 at that company. */
-export async function companyTree(database: Database, root: { id: string; path: string }): Promise<TCompanyNode> {
-  const rows = await subtreeRows(database, root.path);
+/** The company at `rootPath` and every company below it (the back office's). */
+async function rowsBelow(database: Database, rootPath: string): Promise<NodeRow[]> {
+  return database.rows<NodeRow>(sql`${NODES} WHERE ${withinSubtree(sql`c.path`, rootPath)} ${NODE_ORDER}`);
+}
+
+/** The caller's tree: its company (depth 0) and every company below it. */
+export async function companyTree(database: Database, scope: TenantScope): Promise<TCompanyNode> {
+  return treeOf(await subtreeRows(database, scope), { id: scope.companyId, path: scope.companyPath });
+}
+
+/** The tree under a company (inclusive), depth 0 at that company: the back office's view. */
+export async function companyTreeOf(database: Database, root: { id: string; path: string }): Promise<TCompanyNode> {
+  return treeOf(await rowsBelow(database, root.path), root);
+}
+
+function treeOf(rows: NodeRow[], root: { id: string; path: string }): TCompanyNode {
   const base = depthOf(root.path);
   const nodes = new Map<string, TCompanyNode>();
   for (const r of rows)

@@ -1,7 +1,7 @@
 import { CERTIFICATION_GRANT, type Locale, type TOpsCertificationRow } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import type { Row } from '../../db/row.js';
+import type { Count, Narrow, Row } from '../../db/row.js';
 import { enqueueEmail } from '../../mail/outbox.js';
 import type { MailTemplate } from '../../mail/templates.js';
 import { AppError } from '../../plugins/errors.js';
@@ -27,7 +27,7 @@ export async function listCertifications(
     database.rows<CertificationRow>(
       sql`${SUBMISSION} WHERE s.state = ${q.state} AND ${match} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
     ),
-    database.rows<{ state: ReviewState; n: number }>(
+    database.rows<Narrow<Row<'certifications', 'state'>, { state: ReviewState }> & Count>(
       sql`SELECT s.state, count(*)::int AS n FROM certifications s JOIN companies c ON c.id = s.company_id WHERE ${match} GROUP BY s.state`,
     ),
   ]);

@@ -35,7 +35,7 @@ export async function setCompanyState(database: Database, ctx: { actor: Actor; s
       await database.rows(
         sql`UPDATE sessions SET ended_at = now(), end_reason = 'disabled'
             WHERE ended_at IS NULL AND expires_at > now()
-              AND user_id IN (SELECT id FROM users WHERE company_id IN ${subtreeOf(c.path)})`,
+              AND user_id IN (SELECT id FROM users WHERE company_id IN ${subtreeOf(c.path)} AND ${ctx.scope.owns()})`,
         tx,
       );
     const before = body.state === 'enabled' ? 'disabled' : 'enabled';

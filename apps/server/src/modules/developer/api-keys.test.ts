@@ -44,7 +44,7 @@ async function addKey(session: Session, body: { permissions: Permission[]; name?
 
 /** A member of the demo company holding one role made of `codes`; returns the session and the role id. */
 async function memberWith(codes: Permission[]): Promise<{ session: Session; roleId: string; userId: string }> {
-  const [role] = await t.database.rows<{ id: string }>(
+  const [role] = await t.database.rows<Row<'roles', 'id'>>(
     sql`INSERT INTO roles (company_id, name, permissions) VALUES (${demoId}, ${`r-${randomUUID().slice(0, 8)}`}, ${`{${codes.join(',')}}`}::text[]) RETURNING id`,
   );
   const email = `k${randomUUID().slice(0, 8)}@keys.rrp.local`;

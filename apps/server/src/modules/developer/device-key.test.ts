@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDevices } from '../../../test/companies.js';
 import { companyIdOf } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
+import type { Narrow, Row } from '../../db/row.js';
 import { buildReportCall } from '../network/index.js';
 
 let t: TestApp;
@@ -53,7 +54,7 @@ describe('device key', () => {
 
     expect(await report(now)).toBe(0);
     expect(await report(old)).toBe(0);
-    const [event] = await t.database.rows<{ target_id: string; changes: Record<string, unknown> }>(
+    const [event] = await t.database.rows<Narrow<Row<'audit_events', 'target_id' | 'changes'>, { changes: Record<string, unknown> }>>(
       sql`SELECT target_id, changes FROM audit_events WHERE action = 'developer.deviceKey.rotate' ORDER BY at DESC LIMIT 1`,
     );
     expect(event.target_id).toBe(now.keyId);

@@ -1,8 +1,9 @@
+import type { TOpsFeedbackRow } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, OPS_PASSWORD, type Session, type TestApp } from '../../../test/helper.js';
-import type { Count } from '../../db/row.js';
+import type { As, Count, Narrow, Row } from '../../db/row.js';
 
 let t: TestApp;
 let staff: Session;
@@ -11,19 +12,10 @@ let stranger: Session;
 let demo: { id: string };
 let other: { companyId: string; email: string };
 
-type Row = {
-  id: number;
-  text: string;
-  source: string;
-  companyId: string;
-  companyName: string;
-  memberName: string;
-  memberMail: string;
-  handledAt: string | null;
-  handledBy: string | null;
-};
 const inbox = (body: Record<string, unknown> = {}, lang = 'zh-CN') =>
-  call(t.app, staff, '/api/v1/ops/feedback/list', { pageSize: 100, ...body }, { lang }).then((r) => r.json() as { obj: { total: number; list: Row[] } });
+  call(t.app, staff, '/api/v1/ops/feedback/list', { pageSize: 100, ...body }, { lang }).then(
+    (r) => r.json() as { obj: { total: number; list: TOpsFeedbackRow[] } },
+  );
 const handle = (id: unknown, lang = 'zh-CN') =>
   call(t.app, staff, '/api/v1/ops/feedback/handle', { id }, { lang }).then((r) => ({ status: r.statusCode, ...r.json() }));
 const send = (s: Session, feedback: string, source = 'feedback', lang = 'zh-CN') =>
@@ -49,7 +41,7 @@ describe('feedback from members', () => {
     expect(tooLong.msg).toContain('feedback');
     expect((await send(admin, '   ')).code).toBe(28002);
     expect(await count(sql`SELECT count(*)::int AS n FROM feedback`)).toBe(2);
-    const events = await t.database.rows<{ company_id: string; target_id: string; changes: Record<string, unknown> }>(
+    const events = await t.database.rows<Narrow<Row<'audit_events', 'company_id' | 'target_id' | 'changes'>, { changes: Record<string, unknown> }>>(
       sql`SELECT company_id, target_id, changes FROM audit_events WHERE action = 'feedback.add' ORDER BY id`,
     );
     expect(events).toHaveLength(2);
@@ -97,9 +89,11 @@ describe('the feedback inbox', () => {
 
     const again = await handle(id, 'en');
     expect(again).toMatchObject({ status: 409, code: 30041, msg: 'This feedback is already handled' });
-    const [row] = await t.database.rows<{ at: string }>(sql`SELECT handled_at::text AS at FROM feedback WHERE id = ${id}`);
+    const [row] = await t.database.rows<Narrow<As<'feedback', { at: 'handled_at' }>, { at: string }>>(
+      sql`SELECT handled_at::text AS at FROM feedback WHERE id = ${id}`,
+    );
     expect(new Date(row.at).toISOString()).toBe(handled.handledAt);
-    const events = await t.database.rows<{ company_id: string; actor_kind: string; target_id: string }>(
+    const events = await t.database.rows<Row<'audit_events', 'company_id' | 'actor_kind' | 'target_id'>>(
       sql`SELECT company_id, actor_kind, target_id FROM audit_events WHERE action = 'feedback.handle'`,
     );
     expect(events).toEqual([{ company_id: demo.id, actor_kind: 'staff', target_id: String(id) }]);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp, tryLogin } from '../../../test/helper.js';
 import { auditOf, contact, inviteAndSignIn, MEMBER_PASSWORD, queuedInvitationToken, roleId, userIdOf } from '../../../test/members.js';
-import type { Count, Row } from '../../db/row.js';
+import type { Count, Narrow, Row } from '../../db/row.js';
 
 let t: TestApp;
 let admin: Session;
@@ -13,7 +13,7 @@ let demo: { id: string; path: string };
 let other: { companyId: string; email: string };
 let roles: { super: string; admin: string; specialist: string };
 
-type UserRow = { name: string; email: string; phone: string | null; state: string; description: string; deleted_at: string | null };
+type UserRow = Row<'users', 'name' | 'email' | 'phone' | 'state' | 'description' | 'deleted_at'>;
 const userRow = async (id: string) =>
   (await t.database.rows<UserRow>(sql`SELECT name, email, phone, state, description, deleted_at FROM users WHERE id = ${id}`))[0];
 const roleIdsOf = async (id: string) =>
@@ -146,7 +146,7 @@ describe('adding a member', () => {
     expect(row).toMatchObject({ name: '新成员', email: c.mail, phone: c.phone, state: 'pending', description: '夜班' });
     expect(await roleIdsOf(res.obj.id)).toEqual([roles.specialist]);
     // the company's language is Chinese, whatever the inviter's browser says
-    const [job] = await t.database.rows<{ payload: { locale: string; template: { link: string; companyName: string } } }>(
+    const [job] = await t.database.rows<Narrow<Row<'jobs', 'payload'>, { payload: { locale: string; template: { link: string; companyName: string } } }>>(
       sql`SELECT payload FROM jobs WHERE payload->>'to' = ${c.mail}`,
     );
     expect(job.payload.locale).toBe('zh-CN');
@@ -170,7 +170,9 @@ describe('adding a member', () => {
     const c = contact();
     const ownRole = await roleId(t.database, other.companyId, '运营专员');
     expect((await call(t.app, stranger, api('/user/add'), { name: 'Abroad', ...c, roleIds: [ownRole], state: 'enabled' })).json().success).toBe(true);
-    const [job] = await t.database.rows<{ payload: { locale: string } }>(sql`SELECT payload FROM jobs WHERE payload->>'to' = ${c.mail}`);
+    const [job] = await t.database.rows<Narrow<Row<'jobs', 'payload'>, { payload: { locale: string } }>>(
+      sql`SELECT payload FROM jobs WHERE payload->>'to' = ${c.mail}`,
+    );
     expect(job.payload.locale).toBe('en');
   });
 

@@ -133,7 +133,7 @@ export async function listMembers(
   if (q.roleId) where.push(sql`EXISTS (SELECT 1 FROM user_roles ur WHERE ur.user_id = u.id AND ur.role_id = ${q.roleId})`);
   if (q.state) where.push(sql`u.state = ${q.state}`);
   const cond = sql.join(where, sql` AND `);
-  const [{ total }] = await database.rows<{ total: number }>(sql`SELECT count(*)::int AS total FROM users u WHERE ${cond}`);
+  const [{ n: total }] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM users u WHERE ${cond}`);
   const rows = await database.rows<MemberRow>(
     sql`SELECT ${COLUMNS} FROM users u ${LIVE_INVITATION} WHERE ${cond}
         ORDER BY u.created_at DESC, u.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
 import { deviceIdsByImei } from '../../db/imei-lookup.js';
-import type { Row } from '../../db/row.js';
+import type { As, Narrow, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, type AuditEntry, recordAudit, recordAuditMany } from '../audit/index.js';
@@ -77,7 +77,10 @@ export async function updateDataCap(database: Database, ctx: { scope: TenantScop
   });
 }
 
-type Capped = Row<'devices', 'id' | 'imei' | 'region' | 'company_id'> & { cap: number; bytes: string; month: string };
+// the cap in force (the device's own, else its group's: never null here) and this UTC month's usage
+type Capped = Row<'devices', 'id' | 'imei' | 'region' | 'company_id'> &
+  Narrow<As<'devices', { cap: 'data_cap_mb' }>, { cap: number }> &
+  Row<'device_usage_monthly', 'month' | 'bytes'>;
 
 /**
  * Devices with a cap (their own, else their group's) and their usage this UTC month from the

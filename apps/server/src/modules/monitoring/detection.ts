@@ -86,7 +86,7 @@ export async function startDetection(
 ): Promise<TDetection> {
   const { device, id, opId } = await database.db.transaction(async (tx) => {
     const device = await findDevice(database, ctx.scope, body.imei, tx, true);
-    const [state] = await database.rows<Row<'devices', 'online'>>(sql`SELECT online FROM devices WHERE id = ${device.id}`, tx);
+    const [state] = await database.rows<Row<'devices', 'online'>>(sql`SELECT online FROM devices WHERE id = ${device.id} AND ${ctx.scope.owns()}`, tx);
     const why =
       device.status === 'in_stock' || device.status === 'service_expired' ? 'noService' : device.suspended ? 'suspended' : !state.online ? 'offline' : null;
     if (why) throw new AppError(33005, { field: 'imei', params: { reason: t(ctx.locale, `monitoring.cannotDetect.${why}`) } });
@@ -126,7 +126,7 @@ export async function startDetection(
 export async function listDetections(database: Database, scope: TenantScope, imei: string, locale: Locale): Promise<{ list: TDetection[] }> {
   const device = await findDevice(database, scope, imei);
   const rows = await database.rows<DetectionRow>(
-    sql`${SELECT} WHERE x.device_id = ${device.id} ORDER BY x.started_at DESC, x.id LIMIT ${MONITORING_LIMITS.detectionsPerDevice}`,
+    sql`${SELECT} WHERE x.device_id = ${device.id} AND ${scope.owns(sql`d.company_id`)} ORDER BY x.started_at DESC, x.id LIMIT ${MONITORING_LIMITS.detectionsPerDevice}`,
   );
   const now = Date.now();
   return { list: rows.map((r) => detectionOf(r, locale, now)) };

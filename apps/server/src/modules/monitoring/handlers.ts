@@ -12,13 +12,13 @@ import { strategyDevices, updateStrategyDevices } from './strategy-devices.js';
  */
 export const monitoringHandlers = ({ database, provider }: { database: Database; provider: ConnectivityProvider }) =>
   handlers({
-    'POST /rrp/strategy/list': ({ scope, body }) => listStrategies(database, scope.companyId, body),
-    'POST /rrp/strategy/detail': ({ scope, body }) => strategyDetail(database, scope.companyId, body.id),
-    'POST /rrp/strategy/add': ({ scope, actor, body }) => saveStrategy(database, { companyId: scope.companyId, actor }, body, 'add'),
-    'POST /rrp/strategy/update': ({ scope, actor, body }) => saveStrategy(database, { companyId: scope.companyId, actor }, body, 'update'),
-    'POST /rrp/strategy/delete': ({ scope, actor, body }) => deleteStrategy(database, { companyId: scope.companyId, actor }, body.id),
-    'POST /rrp/strategy/devices/update': ({ scope, actor, body }) => updateStrategyDevices(database, { companyId: scope.companyId, actor }, body),
-    'POST /rrp/strategy/devices/list': ({ scope, body }) => strategyDevices(database, scope.companyId, body),
+    'POST /rrp/strategy/list': ({ scope, body }) => listStrategies(database, scope, body),
+    'POST /rrp/strategy/detail': ({ scope, body }) => strategyDetail(database, scope, body.id),
+    'POST /rrp/strategy/add': ({ scope, actor, body }) => saveStrategy(database, { scope, actor }, body, 'add'),
+    'POST /rrp/strategy/update': ({ scope, actor, body }) => saveStrategy(database, { scope, actor }, body, 'update'),
+    'POST /rrp/strategy/delete': ({ scope, actor, body }) => deleteStrategy(database, { scope, actor }, body.id),
+    'POST /rrp/strategy/devices/update': ({ scope, actor, body }) => updateStrategyDevices(database, { scope, actor }, body),
+    'POST /rrp/strategy/devices/list': ({ scope, body }) => strategyDevices(database, scope, body),
     'POST /rrp/detection/start': ({ scope, actor, caller, locale, body }) =>
       startDetection(database, provider, { scope, actor, userId: caller.userId, locale }, body),
     'POST /rrp/detection/result': ({ scope, locale, body }) => detectionResult(database, scope, body.id, locale),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf } from '../../../test/companies.js';
 import { companyIdOf, otherCompany } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
-import type { Count, Row } from '../../db/row.js';
+import type { As, Count, Narrow, Row } from '../../db/row.js';
 import { allJobs } from '../../jobs/registry.js';
 import { type DeviceKey, getOrCreateDeviceKey } from '../devicekeys/index.js';
 import { buildReportCall, fleetTick, SPELL_MS, spellAt } from '../network/index.js';
@@ -29,7 +29,7 @@ const post = (path: string, b: unknown = {}, s = admin, lang = 'zh-CN') => call(
 let seq = 0;
 async function device(companyId = demo, over: { status?: string; online?: boolean } = {}): Promise<{ id: string; imei: string }> {
   const imei = `8688${String(Date.now()).slice(-6)}${String(++seq).padStart(5, '0')}`;
-  const [d] = await db.rows<{ id: string }>(
+  const [d] = await db.rows<Row<'devices', 'id'>>(
     sql`INSERT INTO devices (company_id, imei, name, region, status, online, network_operator, network_type, area, signal_level)
         VALUES (${companyId}, ${imei}, ${`监控设备${seq}`}, 'china_mainland', ${over.status ?? 'physical_card'}, ${over.online ?? true},
                 'China Mobile', '4G', 'Shanghai', 4) RETURNING id`,
@@ -61,7 +61,7 @@ async function report(imei: string, at: Date, probes: TDeviceReport['probes']): 
 const bad = (domain = 'www.example.com') => [{ domain, packetLoss: 0, delay: 250, jitter: 10, reachable: true }];
 const good = (domain = 'www.example.com') => [{ domain, packetLoss: 0, delay: 40, jitter: 5, reachable: true }];
 const switchesOf = (deviceId: string) =>
-  db.rows<{ id: string; status: string; detail: Record<string, unknown> }>(
+  db.rows<Narrow<Row<'device_operations', 'id' | 'status' | 'detail'>, { detail: Record<string, unknown> }>>(
     sql`SELECT id::text, status, detail FROM device_operations WHERE device_id = ${deviceId} AND action = 'switch_card' ORDER BY id`,
   );
 const audited = async (action: string, targetId: string) => (await auditOf(db, action)).find((a) => a.target_id === targetId);
@@ -136,7 +136,7 @@ describe('strategies', () => {
     const refused = await post('/strategy/devices/update', { id: a, imeis: [mine.imei, theirs.imei] });
     expect(refused.code).toBe(23009);
     expect(refused.msg).toContain(theirs.imei);
-    expect((await db.rows<{ s: string | null }>(sql`SELECT strategy_id AS s FROM devices WHERE id = ${mine.id}`))[0].s).toBeNull();
+    expect((await db.rows<As<'devices', { s: 'strategy_id' }>>(sql`SELECT strategy_id AS s FROM devices WHERE id = ${mine.id}`))[0].s).toBeNull();
     expect((await post('/strategy/devices/update', { id: a, imeis: [mine.imei] })).obj).toEqual({ deviceCount: 1, changed: 1 });
     expect((await post('/device/list', { pageNum: 1, pageSize: 5, keyword: mine.imei })).obj.list?.[0].strategyName).toBe('甲策略');
     expect((await post('/strategy/devices/update', { id: b, imeis: [mine.imei] })).obj.deviceCount).toBe(1);
@@ -280,7 +280,11 @@ describe('hard data cap', () => {
           ON CONFLICT (device_id, day) DO UPDATE SET bytes = excluded.bytes`,
     );
   const state = async (id: string) =>
-    (await db.rows<{ cap: string | null; suspended: boolean }>(sql`SELECT cap_suspended_month::text AS cap, suspended FROM devices WHERE id = ${id}`))[0];
+    (
+      await db.rows<As<'devices', { cap: 'cap_suspended_month' }> & Row<'devices', 'suspended'>>(
+        sql`SELECT cap_suspended_month::text AS cap, suspended FROM devices WHERE id = ${id}`,
+      )
+    )[0];
   const capAlarms = (id: string) => db.rows<Row<'alarms', 'ended_at'>>(sql`SELECT ended_at FROM alarms WHERE type = 'data_cap' AND device_id = ${id}`);
 
   it('refuses bad input and foreign IMEIs, changing nothing', async () => {
@@ -289,7 +293,7 @@ describe('hard data cap', () => {
     expect((await post('/dataCap/update', { imeis: [d.imei], capMb: 0 })).code).toBe(28002);
     expect((await post('/dataCap/update', { imeis: [d.imei, theirs.imei], capMb: 10 })).code).toBe(23009);
     expect((await post('/dataCap/update', { groupId: randomUUID(), capMb: 10 })).code).toBe(32002);
-    expect((await db.rows<{ c: number | null }>(sql`SELECT data_cap_mb AS c FROM devices WHERE id = ${d.id}`))[0].c).toBeNull();
+    expect((await db.rows<As<'devices', { c: 'data_cap_mb' }>>(sql`SELECT data_cap_mb AS c FROM devices WHERE id = ${d.id}`))[0].c).toBeNull();
   });
 
   it('suspends at the cap once with an alarm, resumes when the cap is raised, and at the next month', async () => {
@@ -312,7 +316,7 @@ describe('hard data cap', () => {
     await runJobs('network.command');
     expect(await state(d.id)).toEqual({ cap: null, suspended: false });
     // a group's cap applies to its devices; the next month resumes them
-    const [g] = await db.rows<{ id: string }>(sql`INSERT INTO device_groups (company_id, name) VALUES (${demo}, ${`限额${seq}`}) RETURNING id`);
+    const [g] = await db.rows<Row<'device_groups', 'id'>>(sql`INSERT INTO device_groups (company_id, name) VALUES (${demo}, ${`限额${seq}`}) RETURNING id`);
     const e = await device();
     await db.rows(sql`UPDATE devices SET group_id = ${g.id} WHERE id = ${e.id}`);
     await usage(e, today, 6);

@@ -3,12 +3,13 @@ import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
 import type { As, Count, Narrow, Row } from '../../db/row.js';
+import type { TenantScope } from '../../db/scope.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, changesOf, recordAudit } from '../audit/index.js';
 
-export type Ctx = { companyId: string; actor: Actor };
+export type Ctx = { scope: TenantScope; actor: Actor };
 
 type StrategyRow = Narrow<
   Row<
@@ -68,23 +69,23 @@ const auditView = (s: TStrategy) => ({
   switchTo: s.switchTo,
 });
 
-export async function findStrategy(database: Database, companyId: string, id: string, tx?: Tx): Promise<TStrategy> {
-  const [r] = await database.rows<StrategyRow>(sql`${SELECT} WHERE s.id = ${id} AND s.company_id = ${companyId}`, tx);
+export async function findStrategy(database: Database, scope: TenantScope, id: string, tx?: Tx): Promise<TStrategy> {
+  const [r] = await database.rows<StrategyRow>(sql`${SELECT} WHERE s.id = ${id} AND ${scope.owns(sql`s.company_id`)}`, tx);
   if (!r) throw new AppError(33001, { field: 'id' });
   return strategyOf(r);
 }
 
 export async function listStrategies(
   database: Database,
-  companyId: string,
+  scope: TenantScope,
   q: { pageNum: number; pageSize: number; name?: string },
 ): Promise<{ total: number; list: TStrategy[] }> {
   const name = q.name?.trim() ? sql` AND s.name ILIKE ${`%${q.name.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
   const [rows, [count]] = await Promise.all([
     database.rows<StrategyRow>(
-      sql`${SELECT} WHERE s.company_id = ${companyId}${name} ORDER BY s.created_at DESC, s.id LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
+      sql`${SELECT} WHERE ${scope.owns(sql`s.company_id`)}${name} ORDER BY s.created_at DESC, s.id LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
     ),
-    database.rows<Count>(sql`SELECT count(*)::int AS n FROM strategies s WHERE s.company_id = ${companyId}${name}`),
+    database.rows<Count>(sql`SELECT count(*)::int AS n FROM strategies s WHERE ${scope.owns(sql`s.company_id`)}${name}`),
   ]);
   return { total: count.n, list: rows.map(strategyOf) };
 }
@@ -96,11 +97,11 @@ type SwitchRow = Row<'devices', 'imei'> &
   >;
 
 /** A strategy and its latest switches (operations whose detail names it), newest first. */
-export async function strategyDetail(database: Database, companyId: string, id: string): Promise<TStrategyDetail> {
-  const strategy = await findStrategy(database, companyId, id);
+export async function strategyDetail(database: Database, scope: TenantScope, id: string): Promise<TStrategyDetail> {
+  const strategy = await findStrategy(database, scope, id);
   const rows = await database.rows<SwitchRow>(
     sql`SELECT d.imei, o.created_at AS at, o.status, o.detail FROM device_operations o JOIN devices d ON d.id = o.device_id
-        WHERE o.action = 'switch_card' AND o.detail->>'strategyId' = ${id} AND d.company_id = ${companyId}
+        WHERE o.action = 'switch_card' AND o.detail->>'strategyId' = ${id} AND ${scope.owns(sql`d.company_id`)}
         ORDER BY o.created_at DESC, o.id DESC LIMIT 20`,
   );
   return {
@@ -136,10 +137,10 @@ export async function saveStrategy(database: Database, ctx: Ctx, body: TStrategy
   try {
     const id = await database.db.transaction(async (tx) => {
       // one writer of a company's strategies at a time, so the count holds
-      await database.rows(sql`SELECT id FROM companies WHERE id = ${ctx.companyId} FOR NO KEY UPDATE`, tx);
-      const before = mode === 'update' ? await findStrategy(database, ctx.companyId, body.id as string, tx) : null;
+      await database.rows(sql`SELECT id FROM companies WHERE id = ${ctx.scope.companyId} FOR NO KEY UPDATE`, tx);
+      const before = mode === 'update' ? await findStrategy(database, ctx.scope, body.id as string, tx) : null;
       if (!before) {
-        const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM strategies WHERE company_id = ${ctx.companyId}`, tx);
+        const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM strategies WHERE ${ctx.scope.owns()}`, tx);
         if (n.n >= MONITORING_LIMITS.strategiesMax) throw new AppError(33003);
       }
       const domains = sql`${textArray(body.domains)}::text[]`;
@@ -148,21 +149,22 @@ export async function saveStrategy(database: Database, ctx: Ctx, body: TStrategy
             sql`UPDATE strategies SET name = ${body.name}, interval_minutes = ${body.interval}, type = ${body.type}, domains = ${domains},
                        quality = ${body.quality}, mode = ${body.mode}, packet_loss = ${body.packetLoss}, delay_ms = ${body.delay},
                        jitter_ms = ${body.jitter}, consecutive = ${body.consecutive}, switch_to = ${body.switchTo}, updated_at = now()
-                WHERE id = ${before.id} AND company_id = ${ctx.companyId} RETURNING id`,
+                WHERE id = ${before.id} AND ${ctx.scope.owns()} RETURNING id`,
             tx,
           )
         : await database.rows<Row<'strategies', 'id'>>(
             sql`INSERT INTO strategies (company_id, name, interval_minutes, type, domains, quality, mode, packet_loss, delay_ms, jitter_ms, consecutive, switch_to)
-                VALUES (${ctx.companyId}, ${body.name}, ${body.interval}, ${body.type}, ${domains}, ${body.quality}, ${body.mode}, ${body.packetLoss},
+                VALUES (${ctx.scope.companyId}, ${body.name}, ${body.interval}, ${body.type}, ${domains}, ${body.quality}, ${body.mode}, ${body.packetLoss},
                         ${body.delay}, ${body.jitter}, ${body.consecutive}, ${body.switchTo})
                 RETURNING id`,
             tx,
           );
-      if (before) await database.rows(sql`UPDATE devices SET probe_fail_streak = 0 WHERE strategy_id = ${row.id} AND probe_fail_streak <> 0`, tx);
-      const after = await findStrategy(database, ctx.companyId, row.id, tx);
+      if (before)
+        await database.rows(sql`UPDATE devices SET probe_fail_streak = 0 WHERE strategy_id = ${row.id} AND ${ctx.scope.owns()} AND probe_fail_streak <> 0`, tx);
+      const after = await findStrategy(database, ctx.scope, row.id, tx);
       await recordAudit(database, tx, ctx.actor, {
         action: before ? 'strategy.update' : 'strategy.add',
-        companyId: ctx.companyId,
+        companyId: ctx.scope.companyId,
         targetType: 'strategy',
         targetId: row.id,
         targetLabel: after.name,
@@ -170,7 +172,7 @@ export async function saveStrategy(database: Database, ctx: Ctx, body: TStrategy
       });
       return row.id;
     });
-    return findStrategy(database, ctx.companyId, id);
+    return findStrategy(database, ctx.scope, id);
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError(33002, { field: 'name' });
     throw e;
@@ -180,15 +182,15 @@ export async function saveStrategy(database: Database, ctx: Ctx, body: TStrategy
 /** Deletes a strategy; its devices are detached (no longer monitored) in the same transaction. */
 export async function deleteStrategy(database: Database, ctx: Ctx, id: string): Promise<null> {
   await database.db.transaction(async (tx) => {
-    const before = await findStrategy(database, ctx.companyId, id, tx);
+    const before = await findStrategy(database, ctx.scope, id, tx);
     const detached = await database.rows(
-      sql`UPDATE devices SET strategy_id = NULL, probe_fail_streak = 0, updated_at = now() WHERE strategy_id = ${id} RETURNING id`,
+      sql`UPDATE devices SET strategy_id = NULL, probe_fail_streak = 0, updated_at = now() WHERE strategy_id = ${id} AND ${ctx.scope.owns()} RETURNING id`,
       tx,
     );
-    await database.rows(sql`DELETE FROM strategies WHERE id = ${id} AND company_id = ${ctx.companyId}`, tx);
+    await database.rows(sql`DELETE FROM strategies WHERE id = ${id} AND ${ctx.scope.owns()}`, tx);
     await recordAudit(database, tx, ctx.actor, {
       action: 'strategy.delete',
-      companyId: ctx.companyId,
+      companyId: ctx.scope.companyId,
       targetType: 'strategy',
       targetId: id,
       targetLabel: before.name,

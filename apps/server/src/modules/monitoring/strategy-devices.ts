@@ -4,6 +4,7 @@ import { textArray } from '../../db/arrays.js';
 import type { Database } from '../../db/client.js';
 import { deviceIdsByImei } from '../../db/imei-lookup.js';
 import type { As, Count, Narrow, Nullable, Row } from '../../db/row.js';
+import type { TenantScope } from '../../db/scope.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
@@ -21,10 +22,10 @@ export async function updateStrategyDevices(
   body: { id: string; imeis: string[]; action: 'add' | 'remove' | 'set' },
 ): Promise<{ deviceCount: number; changed: number }> {
   return database.db.transaction(async (tx) => {
-    const strategy = await findStrategy(database, ctx.companyId, body.id, tx);
+    const strategy = await findStrategy(database, ctx.scope, body.id, tx);
     const candidates = await deviceIdsByImei(database, body.imeis, tx);
     const found = await database.rows<Row<'devices', 'id' | 'imei'>>(
-      sql`SELECT id, imei FROM devices WHERE id = ANY(${textArray(candidates)}::uuid[]) AND company_id = ${ctx.companyId} ORDER BY id FOR NO KEY UPDATE`,
+      sql`SELECT id, imei FROM devices WHERE id = ANY(${textArray(candidates)}::uuid[]) AND ${ctx.scope.owns()} ORDER BY id FOR NO KEY UPDATE`,
       tx,
     );
     const mine = new Set(found.map((f) => f.imei));
@@ -57,7 +58,7 @@ export async function updateStrategyDevices(
     const [n] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM devices WHERE strategy_id = ${strategy.id}`, tx);
     await recordAudit(database, tx, ctx.actor, {
       action: 'strategy.devices',
-      companyId: ctx.companyId,
+      companyId: ctx.scope.companyId,
       targetType: 'strategy',
       targetId: strategy.id,
       targetLabel: strategy.name,
@@ -76,10 +77,10 @@ type PickerRow = Narrow<Row<'devices', 'imei' | 'name' | 'status' | 'online' | '
 /** The company's devices for the picker: IMEI or name search, or only those of one strategy; with the last strategy probe. */
 export async function strategyDevices(
   database: Database,
-  companyId: string,
+  scope: TenantScope,
   q: { pageNum: number; pageSize: number; keyword?: string; strategyId?: string },
 ): Promise<{ total: number; list: TStrategyDevice[] }> {
-  const conds: SQL[] = [sql`d.company_id = ${companyId}`];
+  const conds: SQL[] = [scope.owns(sql`d.company_id`)];
   const kw = q.keyword?.trim();
   if (kw) {
     const like = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

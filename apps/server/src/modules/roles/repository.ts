@@ -2,7 +2,7 @@ import { type Locale, localizeRoleName, PERMISSIONS, SAMPLE_ROLES, type TRoleDet
 import { type SQL, sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
-import type { Row } from '../../db/row.js';
+import type { Count, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 import { AppError } from '../../plugins/errors.js';
 
@@ -78,7 +78,7 @@ export async function listRoles(
     where.push(sql`(r.name ILIKE ${`%${like(q.name)}%`}${bySample})`);
   }
   const cond = sql.join(where, sql` AND `);
-  const [{ total }] = await database.rows<{ total: number }>(sql`SELECT count(*)::int AS total FROM roles r WHERE ${cond}`);
+  const [{ n: total }] = await database.rows<Count>(sql`SELECT count(*)::int AS n FROM roles r WHERE ${cond}`);
   const rows = await database.rows<RoleRow>(
     sql`SELECT ${ROLE_COLUMNS} FROM roles r WHERE ${cond}
         ORDER BY r.is_super DESC, r.created_at, array_position(${textArray(SAMPLE_ORDER)}::text[], r.name), r.id LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
@@ -107,7 +107,10 @@ export async function roleDetail(database: Database, scope: TenantScope, id: str
 
 /** The names of the members holding a role (not deleted), oldest first. */
 export async function holdersOf(database: Database, tx: Tx, roleId: string): Promise<string[]> {
-  const rows = await database.rows<{ name: string }>(sql`SELECT h.name FROM (${LIVE_HOLDERS}) h WHERE h.role_id = ${roleId} ORDER BY h.created_at, h.id`, tx);
+  const rows = await database.rows<Row<'users', 'name'>>(
+    sql`SELECT h.name FROM (${LIVE_HOLDERS}) h WHERE h.role_id = ${roleId} ORDER BY h.created_at, h.id`,
+    tx,
+  );
   return rows.map((r) => r.name);
 }
 

@@ -3,6 +3,7 @@ import { DEVELOPER_LIMITS, type TCallbackKey } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
 import type { Row } from '../../../db/row.js';
+import type { TenantScope } from '../../../db/scope.js';
 import { iso } from '../../../lib/units.js';
 import { type Actor, recordAudit } from '../../audit/index.js';
 
@@ -39,27 +40,32 @@ async function insertKey(database: Database, tx: Tx, companyId: string): Promise
   );
 }
 
-/** Creates the company's first key when it has none (one writer at a time: the company row is locked). */
-async function ensureCurrentKey(database: Database, tx: Tx, companyId: string): Promise<void> {
-  const [has] = await database.rows(sql`SELECT 1 FROM callback_keys WHERE company_id = ${companyId} AND retires_at IS NULL`, tx);
+/** One writer of a company's keys at a time: the company row is locked. */
+const lockCompany = (database: Database, tx: Tx, companyId: string) =>
+  database.rows(sql`SELECT id FROM companies WHERE id = ${companyId} FOR NO KEY UPDATE`, tx);
+
+/** Creates the caller's company's first key when it has none. */
+async function ensureCurrentKey(database: Database, tx: Tx, scope: TenantScope): Promise<void> {
+  const current = sql`SELECT 1 FROM callback_keys WHERE ${scope.owns()} AND retires_at IS NULL`;
+  const [has] = await database.rows(current, tx);
   if (has) return;
-  await database.rows(sql`SELECT id FROM companies WHERE id = ${companyId} FOR NO KEY UPDATE`, tx);
-  const [again] = await database.rows(sql`SELECT 1 FROM callback_keys WHERE company_id = ${companyId} AND retires_at IS NULL`, tx);
-  if (!again) await insertKey(database, tx, companyId);
+  await lockCompany(database, tx, scope.companyId);
+  const [again] = await database.rows(current, tx);
+  if (!again) await insertKey(database, tx, scope.companyId);
 }
 
-const listed = (database: Database, tx: Tx, companyId: string) =>
+const listed = (database: Database, tx: Tx, scope: TenantScope) =>
   database.rows<KeyRow>(
-    sql`SELECT key_id, public_key, created_at, retires_at FROM callback_keys WHERE company_id = ${companyId} AND ${SIGNING}
+    sql`SELECT key_id, public_key, created_at, retires_at FROM callback_keys WHERE ${scope.owns()} AND ${SIGNING}
         ORDER BY created_at DESC, id DESC`,
     tx,
   );
 
-/** The company's signing keys, newest first; the first is created on first need. */
-export async function listCallbackKeys(database: Database, companyId: string): Promise<TCallbackKey[]> {
+/** The caller's company's signing keys, newest first; the first is created on first need. */
+export async function listCallbackKeys(database: Database, scope: TenantScope): Promise<TCallbackKey[]> {
   return database.db.transaction(async (tx) => {
-    await ensureCurrentKey(database, tx, companyId);
-    return (await listed(database, tx, companyId)).map(keyOf);
+    await ensureCurrentKey(database, tx, scope);
+    return (await listed(database, tx, scope)).map(keyOf);
   });
 }
 
@@ -68,20 +74,21 @@ export async function listCallbackKeys(database: Database, companyId: string): P
  * DEVELOPER_LIMITS.callbackKeyGraceHours; a key replaced earlier and still in its grace period
  * retires at once, so at most two keys sign.
  */
-export async function rotateCallbackKey(database: Database, ctx: { companyId: string; actor: Actor }): Promise<TCallbackKey[]> {
+export async function rotateCallbackKey(database: Database, ctx: { scope: TenantScope; actor: Actor }): Promise<TCallbackKey[]> {
+  const { scope } = ctx;
   return database.db.transaction(async (tx) => {
-    await database.rows(sql`SELECT id FROM companies WHERE id = ${ctx.companyId} FOR NO KEY UPDATE`, tx);
-    await database.rows(sql`UPDATE callback_keys SET retires_at = now() WHERE company_id = ${ctx.companyId} AND retires_at > now()`, tx);
+    await lockCompany(database, tx, scope.companyId);
+    await database.rows(sql`UPDATE callback_keys SET retires_at = now() WHERE ${scope.owns()} AND retires_at > now()`, tx);
     const retired = await database.rows<Row<'callback_keys', 'key_id'>>(
       sql`UPDATE callback_keys SET retires_at = now() + ${`${DEVELOPER_LIMITS.callbackKeyGraceHours} hours`}::interval
-          WHERE company_id = ${ctx.companyId} AND retires_at IS NULL RETURNING key_id`,
+          WHERE ${scope.owns()} AND retires_at IS NULL RETURNING key_id`,
       tx,
     );
-    await insertKey(database, tx, ctx.companyId);
-    const keys = (await listed(database, tx, ctx.companyId)).map(keyOf);
+    await insertKey(database, tx, scope.companyId);
+    const keys = (await listed(database, tx, scope)).map(keyOf);
     await recordAudit(database, tx, ctx.actor, {
       action: 'developer.callbackKey.rotate',
-      companyId: ctx.companyId,
+      companyId: scope.companyId,
       targetType: 'callback_key',
       targetId: keys[0].keyId,
       targetLabel: keys[0].keyId,
@@ -91,14 +98,33 @@ export async function rotateCallbackKey(database: Database, ctx: { companyId: st
   });
 }
 
-/** The private keys that sign a company's callbacks now (newest first), the first created if none. */
-export async function signingKeys(database: Database, companyId: string): Promise<string[]> {
+/** The private keys that sign the caller's company's callbacks now (newest first), the first created if none: a test delivery's. */
+export async function signingKeys(database: Database, scope: TenantScope): Promise<string[]> {
+  return database.db.transaction(async (tx) => {
+    await ensureCurrentKey(database, tx, scope);
+    const keys = await database.rows<Row<'callback_keys', 'private_key_pem'>>(
+      sql`SELECT private_key_pem FROM callback_keys WHERE ${scope.owns()} AND ${SIGNING} ORDER BY created_at DESC, id DESC`,
+      tx,
+    );
+    return keys.map((r) => r.private_key_pem);
+  });
+}
+
+/**
+ * The private keys that sign a delivery's callbacks now (newest first), the first created if
+ * none. The delivery job's: it acts for every company, so it reads them by the delivery's company.
+ */
+export async function deliverySigningKeys(database: Database, companyId: string): Promise<string[]> {
   const rows = () =>
     database.rows<Row<'callback_keys', 'private_key_pem'>>(
       sql`SELECT private_key_pem FROM callback_keys WHERE company_id = ${companyId} AND ${SIGNING} ORDER BY created_at DESC, id DESC`,
     );
   const found = await rows();
   if (found.length > 0) return found.map((r) => r.private_key_pem);
-  await database.db.transaction((tx) => ensureCurrentKey(database, tx, companyId));
+  await database.db.transaction(async (tx) => {
+    await lockCompany(database, tx, companyId);
+    const [has] = await database.rows(sql`SELECT 1 FROM callback_keys WHERE company_id = ${companyId} AND retires_at IS NULL`, tx);
+    if (!has) await insertKey(database, tx, companyId);
+  });
   return (await rows()).map((r) => r.private_key_pem);
 }

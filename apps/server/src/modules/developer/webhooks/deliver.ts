@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
 import type { Row } from '../../../db/row.js';
 import { enqueueEmails } from '../../../mail/outbox.js';
-import { signingKeys } from './callback-keys.js';
+import { deliverySigningKeys } from './callback-keys.js';
 import { ATTEMPT_TIMEOUT_MS, CLAIM_BATCH, CONCURRENCY, DISABLE_AFTER_DAYS, LEASE_S, retryDelayAfter } from './schedule.js';
 import { RESPONSE_KEEP_CHARS, type SendResult, send } from './send.js';
 import { signatureHeader } from './signing.js';
@@ -38,21 +38,24 @@ export async function claimDue(database: Database, limit = CLAIM_BATCH): Promise
   );
 }
 
-/** One attempt: the SSRF check against today's DNS, the signed POST, then its outcome recorded. */
-export async function attempt(deps: DeliverDeps, d: Claimed): Promise<SendResult> {
+/**
+ * One attempt: the SSRF check against today's DNS, the POST signed with `keys` (read only when
+ * it is sent), then its outcome recorded.
+ */
+export async function attempt(deps: DeliverDeps, d: Claimed, keys: () => Promise<string[]>): Promise<SendResult> {
   const check = await checkUrl(d.url, deps.options);
   let result: SendResult;
   if (!check.ok) {
     result = { status: null, response: `refused: ${REFUSAL_LOG[check.refusal]}${check.address ? ` (${check.address})` : ''}` };
   } else {
     const timestamp = Math.floor(Date.now() / 1000);
-    const keys = await signingKeys(deps.database, d.company_id);
+    const signing = await keys();
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'RRP-Webhooks/1.0',
       'webhook-id': d.message_id,
       'webhook-timestamp': String(timestamp),
-      'webhook-signature': signatureHeader(d.secret, d.message_id, timestamp, d.payload, keys),
+      'webhook-signature': signatureHeader(d.secret, d.message_id, timestamp, d.payload, signing),
     };
     result = await send(check.url, check.address, check.family, headers, d.payload, deps.options.timeoutMs ?? ATTEMPT_TIMEOUT_MS);
   }
@@ -146,7 +149,7 @@ export async function deliverDue(deps: DeliverDeps, maxBatches = 10): Promise<{ 
   for (let i = 0; i < maxBatches; i++) {
     const batch = await claimDue(deps.database);
     // a delivery whose attempt broke (the database went away) is due again when its lease ends
-    await pool(batch, CONCURRENCY, (d) => attempt(deps, d).catch((e: unknown) => errors.push(e)));
+    await pool(batch, CONCURRENCY, (d) => attempt(deps, d, () => deliverySigningKeys(deps.database, d.company_id)).catch((e: unknown) => errors.push(e)));
     attempted += batch.length;
     if (batch.length < CLAIM_BATCH) break;
   }

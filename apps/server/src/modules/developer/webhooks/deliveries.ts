@@ -6,6 +6,7 @@ import type { TenantScope } from '../../../db/scope.js';
 import { iso } from '../../../lib/units.js';
 import { AppError } from '../../../plugins/errors.js';
 import { recordAudit } from '../../audit/index.js';
+import { signingKeys } from './callback-keys.js';
 import { attempt, type Claimed, type DeliverDeps } from './deliver.js';
 import { type Ctx, findEndpoint } from './endpoints.js';
 import { NUDGE, payloadOf } from './outbox.js';
@@ -108,7 +109,7 @@ export async function testEndpoint(deps: DeliverDeps, ctx: Ctx, endpointId: stri
     };
     return c;
   });
-  await attempt(deps, claimed);
+  await attempt(deps, claimed, () => signingKeys(database, ctx.scope));
   return findDelivery(database, ctx.scope, claimed.id);
 }
 

@@ -6,8 +6,9 @@ import { companyIdOf, otherCompany } from '../../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../../test/helper.js';
 import { placeOrder } from '../../../../test/orders.js';
 import { type Received, webhookReceiver } from '../../../../test/webhooks.js';
-import type { Count, Row } from '../../../db/row.js';
+import type { Count, Narrow, Row } from '../../../db/row.js';
 import { allJobs } from '../../../jobs/registry.js';
+import { iso } from '../../../lib/units.js';
 import { evaluateAlarms } from '../../alarms/index.js';
 import { recordWechatPayment } from '../../orders/index.js';
 import { deliverDue } from './deliver.js';
@@ -125,10 +126,10 @@ describe('webhook delivery', () => {
     const [ep] = (await post('/developer/webhook/list')).obj as unknown as Endpoint[];
     expect(ep.failingSince).not.toBeNull();
     // the schedule: 5 s after the first failure
-    const [next] = await db.rows<{ s: number }>(
-      sql`SELECT extract(epoch FROM next_attempt_at - last_attempt_at)::int AS s FROM webhook_deliveries WHERE id = ${d.id}`,
+    const [next] = await db.rows<Row<'webhook_deliveries', 'next_attempt_at' | 'last_attempt_at'>>(
+      sql`SELECT next_attempt_at, last_attempt_at FROM webhook_deliveries WHERE id = ${d.id}`,
     );
-    expect(next.s).toBe(5);
+    expect(Math.round((Date.parse(iso(next.next_attempt_at) ?? '') - Date.parse(iso(next.last_attempt_at) ?? '')) / 1000)).toBe(5);
     for (let i = 0; i < 3; i++) {
       await dueNow();
       await deliverDue(deps());
@@ -202,10 +203,11 @@ describe('webhook delivery', () => {
     await deliverDue(deps());
     const [ep] = (await post('/developer/webhook/list')).obj as unknown as Endpoint[];
     expect(ep).toMatchObject({ enabled: false, disabledReason: 'failing' });
-    const mails = await db.rows<{ to: string; url: string; link: string }>(
-      sql`SELECT payload->>'to' AS to, payload->'template'->>'url' AS url, payload->'template'->>'link' AS link
-          FROM jobs WHERE name = 'email.send' AND payload->'template'->>'kind' = 'webhook-disabled'`,
-    );
+    const mails = (
+      await db.rows<Narrow<Row<'jobs', 'payload'>, { payload: { to: string; template: { url: string; link: string } } }>>(
+        sql`SELECT payload FROM jobs WHERE name = 'email.send' AND payload->'template'->>'kind' = 'webhook-disabled'`,
+      )
+    ).map(({ payload: p }) => ({ to: p.to, url: p.template.url, link: p.template.link }));
     expect(mails.length - mailsBefore.length).toBeGreaterThan(0);
     expect(mails.map((m) => m.to.toLowerCase())).toContain(DEMO.admin.toLowerCase());
     expect(mails[mails.length - 1]).toMatchObject({ url: receiver.url(), link: 'https://console.example.com/developer' });
@@ -260,13 +262,18 @@ describe('webhook delivery', () => {
   it('lands a WeChat payment (one statement) as order.paid and order.delivered', async () => {
     const e = await addEndpoint(['order.paid', 'order.delivered']);
     const order = await placeOrder(t, admin, { productType: 4, quantity: 1, payMethod: 'offline' });
-    const [o] = await db.rows<{ fen: number }>(sql`UPDATE orders SET pay_method = 'wechat' WHERE order_no = ${order.orderNo} RETURNING total_fen::int AS fen`);
-    const paid = await recordWechatPayment(db, { orderNo: order.orderNo, transactionId: `42${Date.now()}`, amountFen: o.fen, source: 'notification' });
+    const [o] = await db.rows<Row<'orders', 'total_fen'>>(sql`UPDATE orders SET pay_method = 'wechat' WHERE order_no = ${order.orderNo} RETURNING total_fen`);
+    const paid = await recordWechatPayment(db, {
+      orderNo: order.orderNo,
+      transactionId: `42${Date.now()}`,
+      amountFen: Number(o.total_fen),
+      source: 'notification',
+    });
     expect(paid.outcome).toBe('paid');
     await deliverDue(deps());
     const events = await Promise.all(receiver.received.map((x) => verifyRequest(x, e.secret)));
     expect(events.map((x) => x.type).sort()).toEqual(['order.delivered', 'order.paid']);
-    expect(events.find((x) => x.type === 'order.paid')?.data).toEqual({ orderNo: order.orderNo, payMethod: 'wechat', amountFen: o.fen });
+    expect(events.find((x) => x.type === 'order.paid')?.data).toEqual({ orderNo: order.orderNo, payMethod: 'wechat', amountFen: Number(o.total_fen) });
     expect(events.find((x) => x.type === 'order.delivered')?.data).toMatchObject({ orderNo: order.orderNo, delivered: { acLicenses: expect.any(Number) } });
   });
 
@@ -325,10 +332,10 @@ describe('webhook delivery', () => {
   it('announces a License expiring within 30 days once', async () => {
     const e = await addEndpoint(['license.expiring']);
     const imei = `8675${String(Date.now()).slice(-11)}`;
-    const [dev] = await db.rows<{ id: string; at: string }>(
+    const [dev] = await db.rows<Row<'devices', 'id' | 'license_expires_at'>>(
       sql`INSERT INTO devices (company_id, imei, name, region, status, license_expires_at, auto_renew)
           VALUES (${demo}, ${imei}, 'WH5', 'CN', 'physical_card', date_trunc('second', now()) + interval '10 days', false)
-          RETURNING id, to_char(license_expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at`,
+          RETURNING id, license_expires_at`,
     );
     await db.rows(
       sql`INSERT INTO devices (company_id, imei, name, region, status, license_expires_at) VALUES (${demo}, ${`8674${imei.slice(4)}`}, 'WH6', 'CN', 'physical_card', now() + interval '40 days')`,
@@ -337,7 +344,9 @@ describe('webhook delivery', () => {
     await announceExpiringLicenses(db);
     await deliverDue(deps());
     const events = await Promise.all(receiver.received.map((x) => verifyRequest(x, e.secret)));
-    expect(events).toEqual([expect.objectContaining({ type: 'license.expiring', data: { deviceId: dev.id, imei, expiresAt: dev.at, autoRenew: false } })]);
+    expect(events).toEqual([
+      expect.objectContaining({ type: 'license.expiring', data: { deviceId: dev.id, imei, expiresAt: iso(dev.license_expires_at), autoRenew: false } }),
+    ]);
   });
 
   it('emits nothing for an event no endpoint subscribes to, nor for a disabled endpoint', async () => {
@@ -367,11 +376,11 @@ describe('webhook delivery', () => {
     await emit('ac.unbound', { acCode: 'recent' });
     const ids = async () =>
       (
-        await db.rows<{ code: string }>(
-          sql`SELECT m.payload::jsonb -> 'data' ->> 'acCode' AS code FROM webhook_messages m JOIN webhook_deliveries d ON d.message_id = m.id
-              WHERE d.endpoint_id = ${e.id} ORDER BY code`,
+        await db.rows<Row<'webhook_messages', 'payload'>>(
+          sql`SELECT m.payload FROM webhook_messages m JOIN webhook_deliveries d ON d.message_id = m.id
+              WHERE d.endpoint_id = ${e.id} ORDER BY m.payload::jsonb -> 'data' ->> 'acCode'`,
         )
-      ).map((r) => r.code);
+      ).map((r) => (JSON.parse(r.payload) as { data: { acCode: string } }).data.acCode);
     await db.rows(sql`UPDATE webhook_messages SET created_at = now() - interval '31 days' WHERE payload::jsonb -> 'data' ->> 'acCode' LIKE 'old-%'`);
     await db.rows(
       sql`UPDATE webhook_deliveries d SET state = CASE WHEN m.payload::jsonb -> 'data' ->> 'acCode' = 'old-settled' THEN 'succeeded' ELSE 'retrying' END

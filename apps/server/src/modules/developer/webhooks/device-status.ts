@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import type { Row } from '../../../db/row.js';
+import type { As, Nullable, Row } from '../../../db/row.js';
 import { NUDGE } from './outbox.js';
 
 export const DEVICE_STATUS_JOB = 'webhooks.deviceStatus';
@@ -29,7 +29,7 @@ export async function forwardDeviceStatus(database: Database): Promise<{ deliver
   return database.db.transaction(async (tx) => {
     const [wm] = await database.rows<Row<'meta', 'value'>>(sql`SELECT value FROM meta WHERE key = ${WATERMARK} FOR UPDATE`, tx);
     const [seen] = await database.rows<Row<'meta', 'value'>>(sql`SELECT value FROM meta WHERE key = ${SEEN} FOR UPDATE`, tx);
-    const [hi] = await database.rows<{ upper: string | null; newest: string | null }>(
+    const [hi] = await database.rows<Nullable<As<'device_status_events', { upper: 'id'; newest: 'id' }>>>(
       sql`SELECT (SELECT max(id) FROM (SELECT id FROM device_status_events WHERE id > ${wm.value}::bigint AND id <= ${seen.value}::bigint
                                       ORDER BY id LIMIT ${BATCH}) s)::text AS upper,
                  (SELECT max(id) FROM device_status_events)::text AS newest`,

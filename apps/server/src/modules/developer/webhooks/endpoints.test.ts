@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { otherCompany } from '../../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../../test/helper.js';
 import { allHandlers, buildApp } from '../../../app.js';
-import type { Count } from '../../../db/row.js';
+import type { Count, Narrow, Row } from '../../../db/row.js';
 import { refusalOf } from './addresses.js';
 import { webhookHandlers } from './handlers.js';
 import { checkUrl, type Resolver } from './url-policy.js';
@@ -163,7 +163,7 @@ describe('webhook endpoints', () => {
     expect(Buffer.from(String(r.obj.secret).slice(6), 'base64')).toHaveLength(32);
     const list = await post('/developer/webhook/list');
     expect(list.obj).toEqual([r.obj]);
-    const [audit] = await t.database.rows<{ changes: Record<string, unknown> }>(
+    const [audit] = await t.database.rows<Narrow<Row<'audit_events', 'changes'>, { changes: Record<string, unknown> }>>(
       sql`SELECT changes FROM audit_events WHERE action = 'developer.webhook.add' AND target_id = ${String(r.obj.id)}`,
     );
     expect(JSON.stringify(audit.changes)).not.toContain(String(r.obj.secret));

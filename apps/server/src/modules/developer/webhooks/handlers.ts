@@ -46,7 +46,7 @@ export const webhookHandlers = (deps: WebhookDeps) => {
     'POST /rrp/developer/webhook/test': ({ scope, actor, body }) => testEndpoint(deliver, { scope, actor, options }, body.id),
     'POST /rrp/developer/webhook/delivery/list': ({ scope, body }) => listDeliveries(database, scope, body),
     'POST /rrp/developer/webhook/delivery/redeliver': ({ scope, actor, body }) => redeliver(database, { scope, actor, options }, body.id),
-    'POST /rrp/developer/callbackKey/list': ({ scope }) => listCallbackKeys(database, scope.companyId),
-    'POST /rrp/developer/callbackKey/rotate': ({ scope, actor }) => rotateCallbackKey(database, { companyId: scope.companyId, actor }),
+    'POST /rrp/developer/callbackKey/list': ({ scope }) => listCallbackKeys(database, scope),
+    'POST /rrp/developer/callbackKey/rotate': ({ scope, actor }) => rotateCallbackKey(database, { scope, actor }),
   });
 };
