@@ -34,8 +34,6 @@ const ALLOWED: Record<string, string> = {
     "the developer administrators of the company whose failing endpoint is disabled, e-mailed: the delivery job's company, or the caller's own for a test delivery",
   'roles/codes.ts:heldCodes': "the caller's own codes, by its user id",
   'roles/repository.ts:holdersOf': "the holders of a role findRole found in the caller's company, in the same transaction",
-  'licenses/ledger.ts:licenseLedger':
-    "the payer's License ledger: the payer (payerOf) may be an ancestor outside the caller's scope; its rows name the devices and members they went to",
   'licenses/repository.ts:stockOf': "the payer's License stock: the payer (payerOf) may be an ancestor outside the caller's scope",
   'billing/queries.ts:listBills': "the payer's bills: the payer (payerOf) may be an ancestor outside the caller's scope",
   'billing/queries.ts:findBill': "the payer's bills: the payer (payerOf) may be an ancestor outside the caller's scope",

@@ -1,9 +1,11 @@
+import type { TLicenseLedgerRow } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf } from '../../../test/companies.js';
 import { companyIdOf, stock as stockOf } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
-import type { Count } from '../../db/row.js';
+import { placeOrder } from '../../../test/orders.js';
+import type { Count, Row } from '../../db/row.js';
 
 let t: TestApp;
 let admin: Session;
@@ -34,6 +36,27 @@ describe('License ledger', () => {
     const mine = (await obj('/license/ledger/list', {})).obj;
     const theirs = (await obj('/license/ledger/list', {}, sub)).obj;
     expect(theirs.total).toBe(mine.total);
+  });
+
+  it('names a device, member or order of the ledger only to a caller whose scope holds it', async () => {
+    const sub = await login(t.app, DEMO.subAdmin);
+    const subId = (await companyIdOf(t.database, DEMO.subAdmin)).id;
+    const [device] = await t.database.rows<Row<'devices', 'id' | 'imei'>>(sql`
+      INSERT INTO devices (company_id, imei, name, region, status, online) VALUES (${demoId}, '866000000000301', '总部设备', 'europe', 'physical_card', true)
+      RETURNING id, imei`);
+    const [member] = await t.database.rows<Row<'users', 'id' | 'name'>>(sql`SELECT id, name FROM users WHERE company_id = ${demoId} LIMIT 1`);
+    const order = await placeOrder(t, admin, { productType: 0, quantity: 1, payMethod: 'wechat' });
+    await t.database.rows(sql`INSERT INTO license_ledger (company_id, delta, reason, ref, device_id, user_id)
+      VALUES (${demoId}, -1, 'import', null, ${device.id}, ${member.id}), (${demoId}, 1, 'purchase', ${order.orderNo}, null, ${member.id})`);
+    const [mine, theirs] = [(await obj('/license/ledger/list', { pageSize: 2 })).obj, (await obj('/license/ledger/list', { pageSize: 2 }, sub)).obj];
+    expect(mine.list.map((r: TLicenseLedgerRow) => [r.imei, r.userName, r.orderNo])).toEqual([
+      [null, member.name, order.orderNo],
+      [device.imei, member.name, null],
+    ]);
+    expect(subId).not.toBe(demoId);
+    expect(theirs.list.map((r: TLicenseLedgerRow) => [r.imei, r.userName, r.orderNo, r.balance])).toEqual(
+      mine.list.map((r: TLicenseLedgerRow) => [null, null, null, r.balance]),
+    );
   });
 });
 

@@ -10,13 +10,17 @@ import { type Actor, recordAudit } from '../audit/index.js';
 import { payerOf } from './repository.js';
 
 // id cast to int: a ledger's ids stay far below 2^31
-type LedgerRow = Narrow<Row<'license_ledger', 'delta' | 'reason' | 'ref'>, { reason: TLicenseLedgerRow['reason'] }> &
+type LedgerRow = Narrow<Row<'license_ledger', 'delta' | 'reason'>, { reason: TLicenseLedgerRow['reason'] }> &
+  Nullable<Row<'license_ledger', 'ref'>> &
   As<'license_ledger', { at: 'created_at' }> &
   Nullable<Row<'devices', 'imei'> & As<'users', { user_name: 'name' }>> & { id: number; balance: number };
 
 /**
  * The paying company's License history, newest first, with the stock after each change (a
- * running sum over the whole ledger, so a filtered page still shows true balances).
+ * running sum over the whole ledger, so a filtered page still shows true balances). A
+ * sub-company billed by its parent reads the parent's ledger, but the device, member and order
+ * of a change are named only when they are in the caller's scope: a sibling's IMEIs, members
+ * and orders stay theirs.
  */
 export async function licenseLedger(
   database: Database,
@@ -33,8 +37,12 @@ export async function licenseLedger(
                       FROM license_ledger WHERE company_id = ${payer.id}) l`;
   const [rows, [count]] = await Promise.all([
     database.rows<LedgerRow>(sql`
-      SELECT l.id::int AS id, l.created_at AS at, l.delta, l.reason, d.imei, l.ref, u.name AS user_name, l.balance
+      SELECT l.id::int AS id, l.created_at AS at, l.delta, l.reason, l.balance,
+             CASE WHEN ${scope.owns(sql`d.company_id`)} THEN d.imei END AS imei,
+             CASE WHEN ${scope.owns(sql`u.company_id`)} THEN u.name END AS user_name,
+             CASE WHEN o.id IS NULL OR ${scope.owns(sql`o.company_id`)} THEN l.ref END AS ref
       FROM ${ledger} LEFT JOIN devices d ON d.id = l.device_id LEFT JOIN users u ON u.id = l.user_id
+        LEFT JOIN orders o ON l.reason = 'purchase' AND o.order_no = l.ref
       WHERE ${where} ORDER BY l.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
     database.rows<Count>(sql`SELECT count(*)::int AS n FROM license_ledger l WHERE l.company_id = ${payer.id} AND ${where}`),
   ]);
