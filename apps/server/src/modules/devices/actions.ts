@@ -108,7 +108,7 @@ export async function setAutoRenew(database: Database, actor: Actor, scope: Tena
 
 /**
  * Moves devices (and the Licenses they carry) to a company the scope reaches, into its default
- * group. All or nothing; IMEIs outside the scope refuse the whole move (23009), a target outside
+ * group, leaving the monitoring strategy of the company it leaves. All or nothing; IMEIs outside the scope refuse the whole move (23009), a target outside
  * the caller's tree (another tenant, the parent, a sibling) refuses it too (21001). One audit
  * event per device, under the company it leaves.
  */
@@ -144,7 +144,13 @@ export async function migrateDevices(
           FROM devices d WHERE d.id = ANY(${ids}::uuid[])`,
       tx,
     );
-    await database.rows(sql`UPDATE devices SET company_id = ${target.id}, group_id = ${groupId}, updated_at = now() WHERE id = ANY(${ids}::uuid[])`, tx);
+    // a monitoring strategy is its company's: a device leaving the company stops following it
+    await database.rows(
+      sql`UPDATE devices SET company_id = ${target.id}, group_id = ${groupId}, updated_at = now(),
+                 strategy_id = CASE WHEN strategy_id IN (SELECT id FROM strategies WHERE company_id = ${target.id}) THEN strategy_id END
+          WHERE id = ANY(${ids}::uuid[])`,
+      tx,
+    );
     await recordAuditMany(
       database,
       tx,

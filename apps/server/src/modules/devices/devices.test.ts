@@ -277,16 +277,22 @@ describe('device detail and commands', () => {
 describe('migrate', () => {
   it('moves devices with their Licenses into the target’s default group, in one transaction', async () => {
     const two = imeis('86100', 30).slice(20, 22);
+    const [strategy] = await t.database.rows<Row<'strategies', 'id'>>(sql`
+      INSERT INTO strategies (company_id, name, interval_minutes, type, domains, quality, mode, packet_loss, delay_ms, jitter_ms, switch_to)
+      VALUES (${demo.id}, '总部策略', 30, 'single', ARRAY['www.qq.com'], 'weak', 'any', 0.2, 300, 50, 'next') RETURNING id`);
+    await t.database.rows(sql`UPDATE devices SET strategy_id = ${strategy.id} WHERE imei IN (${two[0]}, ${two[1]})`);
     const [before] = await t.database.rows<As<'devices', { exp: 'license_expires_at' }>>(
       sql`SELECT max(license_expires_at)::text AS exp FROM devices WHERE imei = ${two[0]}`,
     );
     const res = await call(t.app, admin, api('/device/migrate'), { imeis: `${two[0]}\n${two[1]}\n`, companyId: sub.id });
     expect(res.json().obj).toEqual({ moved: 2 });
-    const moved = await t.database.rows<Row<'devices', 'company_id'> & Row<'device_groups', 'is_default'> & As<'devices', { exp: 'license_expires_at' }>>(
-      sql`SELECT d.company_id, g.is_default, d.license_expires_at::text AS exp FROM devices d JOIN device_groups g ON g.id = d.group_id
+    const moved = await t.database.rows<
+      Row<'devices', 'company_id' | 'strategy_id'> & Row<'device_groups', 'is_default'> & As<'devices', { exp: 'license_expires_at' }>
+    >(
+      sql`SELECT d.company_id, d.strategy_id, g.is_default, d.license_expires_at::text AS exp FROM devices d JOIN device_groups g ON g.id = d.group_id
           WHERE d.imei IN (${two[0]}, ${two[1]})`,
     );
-    expect(moved.every((m) => m.company_id === sub.id && m.is_default)).toBe(true);
+    expect(moved.every((m) => m.company_id === sub.id && m.is_default && m.strategy_id === null)).toBe(true);
     expect(moved[0].exp).toBe(before.exp);
     expect(await count(sql`SELECT count(*)::int AS n FROM device_operations WHERE action = 'migrate'`)).toBe(2);
   });
