@@ -20,5 +20,5 @@ export const alarmHandlers = ({ database }: AlarmDeps) =>
     'POST /rrp/alarmSetting/recommend': ({ scope, body }) => recommend(database, scope, body),
     'POST /rrp/alarm/list': ({ scope, body, locale }) => listAlarms(database, scope, body, locale),
     'POST /rrp/alarm/handle': ({ scope, actor, body }) => handleAlarms(database, { scope, actor }, body.ids),
-    'GET /rrp/alarm/download': ({ scope, query, locale }) => alarmFile(database, scope.companyId, query.id, locale),
+    'GET /rrp/alarm/download': ({ scope, query, locale }) => alarmFile(database, scope, query.id, locale),
   });

@@ -150,8 +150,8 @@ const groupLabel = (name: string | null, isDefault: boolean | null, locale: Loca
  * alarm's device with its usage in the alarm's period; a pool alarm's devices drawing on the
  * pool with this month's usage (UTC), largest first, at most ALARM_LIMITS.downloadMaxRows.
  */
-export async function alarmFile(database: Database, companyId: string, id: string, locale: Locale): Promise<FileReply> {
-  const [a] = await database.rows<AlarmRow>(sql`${ALARM_SELECT} WHERE a.id = ${id} AND a.company_id = ${companyId}`);
+export async function alarmFile(database: Database, scope: TenantScope, id: string, locale: Locale): Promise<FileReply> {
+  const [a] = await database.rows<AlarmRow>(sql`${ALARM_SELECT} WHERE a.id = ${id} AND ${scope.owns(sql`a.company_id`)}`);
   if (!a) throw new AppError(32004, { field: 'id' });
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(t(locale, 'alarm.sheet'));
