@@ -12,6 +12,8 @@ type Props<S extends string, O extends string> = {
   texts: { keyword: string; keywordPlaceholder: string; state: string; operator: string; all: string; search: string; reset: string };
   states: Option<S>[];
   operators: Option<O>[];
+  /** the filters the list shows now (read from the URL) */
+  values: KeywordFilters<S, O>;
   onApply: (filters: KeywordFilters<S, O>) => void;
 };
 
@@ -28,21 +30,10 @@ export function filtersOf<S extends string, O extends string>(v: KeywordFilters<
   return out;
 }
 
-/** The form keeps what was typed; the list holds the applied filters. */
-const NO_VALUES = {};
-
 /** The filter bar of the eSIM and AT card lists: keyword, state, operator, search and reset. */
-export function KeywordFiltersForm<S extends string, O extends string>({ prefix, texts, states, operators, onApply }: Props<S, O>) {
-  const [form] = Form.useForm<KeywordFilters<S, O>>();
+export function KeywordFiltersForm<S extends string, O extends string>({ prefix, texts, states, operators, values, onApply }: Props<S, O>) {
   return (
-    <FilterBar<KeywordFilters<S, O>>
-      prefix={prefix}
-      values={NO_VALUES}
-      form={form}
-      onApply={(v) => onApply(filtersOf(v))}
-      searchText={texts.search}
-      resetText={texts.reset}
-    >
+    <FilterBar<KeywordFilters<S, O>> prefix={prefix} values={values} onApply={(v) => onApply(filtersOf(v))} searchText={texts.search} resetText={texts.reset}>
       <Form.Item name="keyword" label={texts.keyword}>
         <Input
           allowClear

@@ -87,8 +87,8 @@ export function resetState() {
   wireHttp();
 }
 
-/** The current location and a navigate function of a rendered app, from outside it. */
-export type TestRouter = { state: { location: Location }; navigate: (to: string) => Promise<void> };
+/** The current location and a navigate function of a rendered app, from outside it (a number goes back or forward in the history). */
+export type TestRouter = { state: { location: Location }; navigate: (to: string | number) => Promise<void> };
 
 function RouterProbe({ into }: { into: { location?: Location; navigate?: NavigateFunction } }) {
   into.location = useLocation();
@@ -115,7 +115,7 @@ export function renderApp(url: string) {
       },
     },
     navigate: async (to) => {
-      await probe.navigate?.(to);
+      await (typeof to === 'number' ? probe.navigate?.(to) : probe.navigate?.(to));
     },
   };
   return { ...utils, router };

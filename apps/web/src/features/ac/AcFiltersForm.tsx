@@ -13,9 +13,6 @@ type Values = { status?: AcStatus; operatorCode?: AcOperatorCode; keyword?: stri
 /** The keyword limit of the list request (zKeyword). */
 const KEYWORD_MAX = 50;
 
-/** The form keeps what was typed; the list holds the applied filters. */
-const NO_VALUES = {};
-
 /** The form's values as the request's filters: only those set, the keyword trimmed. */
 export function filtersOf(v: Values): AcFilters {
   const out: AcFilters = {};
@@ -26,19 +23,12 @@ export function filtersOf(v: Values): AcFilters {
   return out;
 }
 
-export function AcFiltersForm({ onApply }: { onApply: (filters: AcFilters) => void }) {
+/** The AC list's filters, read from the URL; applying them writes it. */
+export function AcFiltersForm({ filters, onApply }: { filters: AcFilters; onApply: (filters: AcFilters) => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
   const all = t('ac:list.all');
   return (
-    <FilterBar<Values>
-      prefix="ac"
-      values={NO_VALUES}
-      form={form}
-      onApply={(v) => onApply(filtersOf(v))}
-      searchText={t('ac:list.search')}
-      resetText={t('ac:list.reset')}
-    >
+    <FilterBar<Values> prefix="ac" values={filters} onApply={(v) => onApply(filtersOf(v))} searchText={t('ac:list.search')} resetText={t('ac:list.reset')}>
       <Form.Item name="status" label={t('ac:field.status')}>
         <Select
           allowClear

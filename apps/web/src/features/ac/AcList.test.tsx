@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { changeLocale } from '../../i18n';
@@ -106,6 +106,25 @@ describe('AC list', () => {
     expect((screen.getByTestId('ac-filter-keyword') as HTMLInputElement).value).toBe('');
     await userEvent.click(document.querySelector('.ant-pagination-item-3') as HTMLElement);
     await waitFor(() => expect(a.callsTo('/ac/list').at(-1)?.body).toEqual({ pageNum: 3, pageSize: 10 }));
+  });
+
+  test('the filters and page are read from the URL; reset clears it, back brings them again', async () => {
+    const a = api({ '/ac/list': () => ({ total: 23, list: ACS }) });
+    const { router } = renderApp('/ac-list?status=ASSIGNED&operator=46011&keyword=8600&page=2');
+    await screen.findByTestId(`ac-bind-${IDLE_CODE}`);
+    const bodies = () => a.callsTo('/ac/list').map((c) => c.body);
+    await waitFor(() => expect(bodies()).toContainEqual({ pageNum: 2, pageSize: 10, status: 'ASSIGNED', operatorCode: '46011', keyword: '8600' }));
+    expect((screen.getByTestId('ac-filter-keyword') as HTMLInputElement).value).toBe('8600');
+    expect(screen.getByTestId('ac-filter-operator').textContent).toContain('中国电信');
+
+    await userEvent.click(screen.getByTestId('ac-filter-reset'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    fireEvent.change(screen.getByTestId('ac-filter-keyword'), { target: { value: '8612' } });
+    await userEvent.click(screen.getByTestId('ac-filter-search'));
+    await waitFor(() => expect(router.state.location.search).toBe('?keyword=8612'));
+    await act(() => router.navigate(-2));
+    await waitFor(() => expect((screen.getByTestId('ac-filter-keyword') as HTMLInputElement).value).toBe('8600'));
+    expect(router.state.location.search).toBe('?status=ASSIGNED&operator=46011&keyword=8600&page=2');
   });
 
   test('bind by IMEI: a bad IMEI is refused before sending, a good one is sent with the AC code', async () => {

@@ -1,27 +1,32 @@
 import { UploadOutlined } from '@ant-design/icons';
+import { AC_OPERATOR_CODES, AC_STATUSES } from '@rrp/contracts/constants';
 import { App, Button, Card, Empty, Grid, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '../../lib/list';
+import { oneOfField, PagedTable, textField, type UrlFields, useListUrl } from '../../lib/list';
 import { AcBindDialog } from './AcBindDialog';
 import { AcCodeFormat } from './AcCodeFormat';
 import { type AcFilters, AcFiltersForm } from './AcFiltersForm';
 import { AcImportDialog } from './AcImportDialog';
 import { AcLicenseSummary } from './AcLicenseSummary';
 import { AC_TABLE_WIDTH, acColumns } from './acColumns';
-import { type AcListRequest, type TAcRecord, useAcList, useDeleteAc, useUnbindAc } from './api';
+import { type TAcRecord, useAcList, useDeleteAc, useUnbindAc } from './api';
 import './ac.css';
 
 const PAGE_SIZES = [10, 20, 50] as const;
+
+const FIELDS: UrlFields<AcFilters> = {
+  status: oneOfField(AC_STATUSES),
+  operatorCode: oneOfField(AC_OPERATOR_CODES, undefined, 'operator'),
+  keyword: textField(50),
+};
 
 /** The ACs (activation codes) of the company (spec section 2, /ac-list): AC Licenses, import, the list, bind, unbind, delete. */
 export default function AcListPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [filters, setFilters] = useState<AcFilters>({});
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
-  const req = useMemo<AcListRequest>(() => ({ ...page, ...filters }), [filters, page]);
-  const list = useAcList(req);
+  const { filters, page, setFilters, setPage } = useListUrl({ fields: FIELDS, pageSizes: PAGE_SIZES });
+  const list = useAcList({ ...page, ...filters });
   const unbind = useUnbindAc();
   const remove = useDeleteAc();
   const [importing, setImporting] = useState(false);
@@ -84,12 +89,7 @@ export default function AcListPage() {
           {t('ac:list.explain')}
         </Typography.Paragraph>
         <AcLicenseSummary />
-        <AcFiltersForm
-          onApply={(f) => {
-            setFilters(f);
-            setPage((p) => ({ ...p, pageNum: 1 }));
-          }}
-        />
+        <AcFiltersForm filters={filters} onApply={setFilters} />
         <PagedTable<TAcRecord>
           rowKey="acCode"
           data-testid="ac-table"

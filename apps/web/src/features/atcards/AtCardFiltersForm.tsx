@@ -7,7 +7,8 @@ import { atOperatorLabel, atStateLabel } from './labels';
 /** The filters of the slot list (the request without its page). */
 export type AtCardFilters = Omit<AtCardListRequest, 'pageNum' | 'pageSize'>;
 
-export function AtCardFiltersForm({ onApply }: { onApply: (filters: AtCardFilters) => void }) {
+/** The slot list's filters, read from the URL; applying them writes it. */
+export function AtCardFiltersForm({ filters, onApply }: { filters: AtCardFilters; onApply: (filters: AtCardFilters) => void }) {
   const { t } = useTranslation();
   return (
     <KeywordFiltersForm
@@ -23,6 +24,7 @@ export function AtCardFiltersForm({ onApply }: { onApply: (filters: AtCardFilter
       }}
       states={AT_CARD_STATES.map((s) => ({ value: s, label: atStateLabel(t, s) }))}
       operators={NETWORK_OPERATOR_CODES.map((c) => ({ value: c, label: atOperatorLabel(t, c) }))}
+      values={filters}
       onApply={onApply}
     />
   );

@@ -78,6 +78,27 @@ describe('AT card page', () => {
     expect((screen.getByTestId('atcard-filter-keyword') as HTMLInputElement).value).toBe('');
   });
 
+  test('the filters and the page size are read from the URL; reset leaves only the size', async () => {
+    const a = api();
+    const { router } = renderApp(`${PAGE}?state=standby&operator=46011&keyword=8986&size=50`);
+    await screen.findByTestId(`atcard-row-${IMEI_A}-1`);
+    await waitFor(() =>
+      expect(a.callsTo('/atCard/list').map((c) => c.body)).toContainEqual({
+        pageNum: 1,
+        pageSize: 50,
+        state: 'standby',
+        operatorCode: '46011',
+        keyword: '8986',
+      }),
+    );
+    expect((screen.getByTestId('atcard-filter-keyword') as HTMLInputElement).value).toBe('8986');
+    await userEvent.click(screen.getByTestId('atcard-filter-reset'));
+    await waitFor(() => expect(router.state.location.search).toBe('?size=50'));
+    await pick('atcard-filter-state', '待用');
+    await userEvent.click(screen.getByTestId('atcard-filter-search'));
+    await waitFor(() => expect(router.state.location.search).toBe('?size=50&state=standby'));
+  });
+
   test('switch asks first, then sends the IMEI, the command and the slot; the pending device is polled until done', async () => {
     let pending = false;
     const a = api({

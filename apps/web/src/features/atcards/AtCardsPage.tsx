@@ -1,15 +1,22 @@
+import { AT_CARD_STATES, NETWORK_OPERATOR_CODES } from '@rrp/contracts/constants';
 import { App, Card, Empty, Grid, Typography } from 'antd';
-import { type HTMLAttributes, useMemo, useState } from 'react';
+import { type HTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/access';
-import { PagedTable } from '../../lib/list';
+import { oneOfField, PagedTable, textField, type UrlFields, useListUrl } from '../../lib/list';
 import { type AtCardFilters, AtCardFiltersForm } from './AtCardFiltersForm';
 import { AtLogDrawer } from './AtLogDrawer';
-import { type AtCardListRequest, type TAtCard, useAtCardList, useAtCommand } from './api';
+import { type TAtCard, useAtCardList, useAtCommand } from './api';
 import { AT_TABLE_WIDTH, atCardColumns, deviceSpans } from './atCardColumns';
 import './atcards.css';
 
 const PAGE_SIZES = [10, 20, 50] as const;
+
+const FIELDS: UrlFields<AtCardFilters> = {
+  keyword: textField(50),
+  state: oneOfField(AT_CARD_STATES),
+  operatorCode: oneOfField(NETWORK_OPERATOR_CODES, undefined, 'operator'),
+};
 
 /**
  * AT card management (/at-card-management/index, docs/at-cards.md): the SIM slots of the
@@ -19,10 +26,8 @@ const PAGE_SIZES = [10, 20, 50] as const;
 export default function AtCardsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [filters, setFilters] = useState<AtCardFilters>({});
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
-  const req = useMemo<AtCardListRequest>(() => ({ ...page, ...filters }), [filters, page]);
-  const list = useAtCardList(req);
+  const { filters, page, setFilters, setPage } = useListUrl({ fields: FIELDS, pageSizes: PAGE_SIZES, defaultSize: 20 });
+  const list = useAtCardList({ ...page, ...filters });
   const command = useAtCommand();
   const canCommand = useCan('DEVICE_LIST');
   // the drawer keeps its device while it closes, so its title does not jump
@@ -62,12 +67,7 @@ export default function AtCardsPage() {
             {t('atcards:page.readOnly')}
           </Typography.Paragraph>
         )}
-        <AtCardFiltersForm
-          onApply={(f) => {
-            setFilters(f);
-            setPage((p) => ({ ...p, pageNum: 1 }));
-          }}
-        />
+        <AtCardFiltersForm filters={filters} onApply={setFilters} />
         <PagedTable<TAtCard>
           rowKey={(r) => `${r.imei}-${r.slot}`}
           data-testid="atcard-table"

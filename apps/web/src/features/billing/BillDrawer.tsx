@@ -1,7 +1,7 @@
 import { Button, Descriptions, Drawer, Result, Skeleton, Typography } from 'antd';
-import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DrawerSection } from '../../lib/DrawerSection';
 import { formatDataText, formatUtc } from '../../lib/format';
 import { RowsTable } from '../../lib/list';
 import { UserText } from '../../lib/UserText';
@@ -12,15 +12,6 @@ import { BillRates } from './BillRates';
 import { ExportBillButton } from './ExportBillButton';
 
 const FIRST_LINES: LinesQuery = { pageNum: 1, pageSize: 20 };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="invoice-drawer-section">
-      <Typography.Title level={5}>{title}</Typography.Title>
-      {children}
-    </section>
-  );
-}
 
 /** A bill's figures: its fees and what they were computed from (devices, usage, overage, roaming). */
 function BillSummary({ bill }: { bill: TBill }) {
@@ -114,15 +105,15 @@ function BillDetailBody({ bill }: { bill: TBill }) {
       <Typography.Paragraph type="secondary" className="invoice-gap-top">
         {t('invoices:bills.detailNote')}
       </Typography.Paragraph>
-      <Section title={t('invoices:bills.rates')}>
+      <DrawerSection title={t('invoices:bills.rates')}>
         <BillRates rates={d.rates} />
-      </Section>
-      <Section title={t('invoices:bills.orders')}>
+      </DrawerSection>
+      <DrawerSection title={t('invoices:bills.orders')}>
         <BillOrders orders={d.orders} />
-      </Section>
-      <Section title={t('invoices:bills.lines')}>
+      </DrawerSection>
+      <DrawerSection title={t('invoices:bills.lines')}>
         <BillLinesTable lines={d.lines} query={lines} loading={detail.isFetching} onQuery={setLines} />
-      </Section>
+      </DrawerSection>
     </div>
   );
 }

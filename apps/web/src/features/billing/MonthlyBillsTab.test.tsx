@@ -115,4 +115,14 @@ describe('monthly bills', () => {
     renderApp('/bill?tab=bills');
     expect(await screen.findByText('暂无账单：首个账单在您使用满第一个完整的 UTC 自然月后出具')).toBeTruthy();
   });
+
+  test('the page is in the URL under the bills keys, and the records tab keeps its own', async () => {
+    const a = api({ '/billingRecord/list': () => ({ total: 40, list: [OCT] }) });
+    const { router } = renderApp('/bill?tab=bills&billsPage=2&recordsPage=3');
+    await screen.findByTestId('bill-row-2026-10');
+    await waitFor(() => expect(a.callsTo('/billingRecord/list').map((c) => c.body)).toContainEqual({ pageNum: 2, pageSize: 12 }));
+    await userEvent.click(document.querySelector('[data-testid="bills"] .ant-pagination-item-3') as HTMLElement);
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=bills&billsPage=3&recordsPage=3'));
+    await waitFor(() => expect(a.callsTo('/billingRecord/list').at(-1)?.body).toEqual({ pageNum: 3, pageSize: 12 }));
+  });
 });

@@ -1,7 +1,7 @@
 import { Alert, Button, Empty } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '../../lib/list';
+import { PagedTable, type UrlFields, useListUrl } from '../../lib/list';
 import { openOnRowClick } from '../invoices/rowClick';
 import { type TBill, useBillList } from './api';
 import { BillDrawer } from './BillDrawer';
@@ -9,6 +9,8 @@ import { BILL_TABLE_WIDTH, billColumns } from './billColumns';
 import { ExportBillButton } from './ExportBillButton';
 
 const PAGE_SIZES = [12, 24, 48] as const;
+/** no filters: the page is in the URL as billsPage and billsSize (the records tab shares the page's URL) */
+const NO_FIELDS: UrlFields<object> = {};
 
 /**
  * The monthly bills of the paying company: one per closed UTC month (package, overage, roaming
@@ -16,7 +18,7 @@ const PAGE_SIZES = [12, 24, 48] as const;
  */
 export function MonthlyBillsTab() {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState<{ pageNum: number; pageSize: number }>({ pageNum: 1, pageSize: 12 });
+  const { page, setPage } = useListUrl({ fields: NO_FIELDS, pageSizes: PAGE_SIZES, prefix: 'bills' });
   const [open, setOpen] = useState<{ bill: TBill | null; open: boolean }>({ bill: null, open: false });
   const show = (bill: TBill) => setOpen({ bill, open: true });
   const list = useBillList(page);

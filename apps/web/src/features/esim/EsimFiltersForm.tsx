@@ -7,7 +7,8 @@ import { esimOperatorLabel, esimStateLabel } from './labels';
 /** The filters of the eSIM list: what the export takes too. */
 export type EsimFilters = EsimExportQuery;
 
-export function EsimFiltersForm({ onApply }: { onApply: (filters: EsimFilters) => void }) {
+/** The eSIM list's filters, read from the URL; applying them writes it. */
+export function EsimFiltersForm({ filters, onApply }: { filters: EsimFilters; onApply: (filters: EsimFilters) => void }) {
   const { t } = useTranslation();
   return (
     <KeywordFiltersForm
@@ -23,6 +24,7 @@ export function EsimFiltersForm({ onApply }: { onApply: (filters: EsimFilters) =
       }}
       states={ESIM_STATES.map((s) => ({ value: s, label: esimStateLabel(t, s) }))}
       operators={NETWORK_OPERATOR_CODES.map((c) => ({ value: c, label: esimOperatorLabel(t, c) }))}
+      values={filters}
       onApply={onApply}
     />
   );

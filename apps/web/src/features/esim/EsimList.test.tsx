@@ -100,6 +100,32 @@ describe('eSIM list', () => {
     await waitFor(() => expect(a.callsTo('/esim/list').at(-1)?.body).toEqual({ pageNum: 1, pageSize: 10, sort: 'usage_month_desc' }));
   });
 
+  test('the filters, the sort and the page are read from the URL and a search writes them; the open EID stays with them', async () => {
+    const a = api();
+    const { router } = renderApp('/esim-list?keyword=8904&operator=46001&sort=usage_month_desc&page=2');
+    await screen.findByTestId(`esim-row-${EID_A}`);
+    await waitFor(() =>
+      expect(a.callsTo('/esim/list').map((c) => c.body)).toContainEqual({
+        pageNum: 2,
+        pageSize: 10,
+        keyword: '8904',
+        operatorCode: '46001',
+        sort: 'usage_month_desc',
+      }),
+    );
+    expect((screen.getByTestId('esim-filter-keyword') as HTMLInputElement).value).toBe('8904');
+    expect(screen.getByTestId('esim-sort').textContent).toContain('本月用量从高到低');
+
+    await pick('esim-filter-state', '已激活');
+    await userEvent.click(screen.getByTestId('esim-filter-search'));
+    const query = () => Object.fromEntries(new URLSearchParams(router.state.location.search));
+    await waitFor(() => expect(query()).toEqual({ keyword: '8904', state: 'activated', operator: '46001', sort: 'usage_month_desc' }));
+    await waitFor(() => expect(a.callsTo('/esim/list').at(-1)?.body).toMatchObject({ pageNum: 1, state: 'activated' }));
+    fireEvent.click(await screen.findByTestId(`esim-row-${EID_A}`));
+    await screen.findByTestId('esim-detail');
+    expect(query()).toEqual({ keyword: '8904', state: 'activated', operator: '46001', sort: 'usage_month_desc', eid: EID_A });
+  });
+
   test('no eSIMs: the empty state; with filters, it says none match', async () => {
     api({ '/esim/list': () => ({ total: 0, list: [] }) });
     renderApp('/esim-list');

@@ -1,11 +1,11 @@
 import { ExportOutlined } from '@ant-design/icons';
-import { ESIM_SORTS } from '@rrp/contracts/constants';
+import { ESIM_SORTS, ESIM_STATES, NETWORK_OPERATOR_CODES } from '@rrp/contracts/constants';
 import { Button, Card, Empty, Grid, Select, Space, Typography } from 'antd';
-import { type HTMLAttributes, useMemo, useState } from 'react';
+import { type HTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PagedTable } from '../../lib/list';
-import { downloadEsimList, type EsimListRequest, type EsimSort, type TEsimRow, useEsimList } from './api';
+import { oneOfField, PagedTable, textField, type UrlFields, useListUrl } from '../../lib/list';
+import { downloadEsimList, type EsimSort, type TEsimRow, useEsimList } from './api';
 import { EsimDetailDrawer } from './EsimDetailDrawer';
 import { type EsimFilters, EsimFiltersForm } from './EsimFiltersForm';
 import { ESIM_TABLE_WIDTH, esimColumns, sortFromTable } from './esimColumns';
@@ -13,14 +13,21 @@ import './esim.css';
 
 const PAGE_SIZES = [10, 20, 50] as const;
 
+/** The filters (what the export takes too) and the sort, in the URL with the page. */
+type ListFilters = EsimFilters & { sort: EsimSort };
+const FIELDS: UrlFields<ListFilters> = {
+  keyword: textField(50),
+  state: oneOfField(ESIM_STATES),
+  operatorCode: oneOfField(NETWORK_OPERATOR_CODES, undefined, 'operator'),
+  sort: oneOfField(ESIM_SORTS, 'created_desc'),
+};
+
 /** The eSIMs (eUICCs) of the company's devices (spec section 2: eSIM list with EID detail); `?eid=` opens one. */
 export default function EsimListPage() {
   const { t, i18n } = useTranslation();
-  const [filters, setFilters] = useState<EsimFilters>({});
-  const [sort, setSort] = useState<EsimSort>('created_desc');
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
-  const req = useMemo<EsimListRequest>(() => ({ ...page, ...filters, sort }), [filters, page, sort]);
-  const list = useEsimList(req);
+  const { filters: listFilters, page, setFilters: setListFilters, setPage } = useListUrl({ fields: FIELDS, pageSizes: PAGE_SIZES });
+  const { sort, ...filters } = listFilters;
+  const list = useEsimList({ ...page, ...listFilters });
   const [params, setParams] = useSearchParams();
   const eid = params.get('eid');
   const [exporting, setExporting] = useState(false);
@@ -38,10 +45,8 @@ export default function EsimListPage() {
       { replace: !next },
     );
 
-  const changeSort = (next: EsimSort) => {
-    setSort(next);
-    setPage((p) => ({ ...p, pageNum: 1 }));
-  };
+  const changeSort = (next: EsimSort) => setListFilters({ ...filters, sort: next });
+  const setFilters = (next: EsimFilters) => setListFilters({ ...next, sort });
 
   const exportList = async () => {
     setExporting(true);
@@ -64,12 +69,7 @@ export default function EsimListPage() {
         title={t('esim:list.title')}
         extra={<Typography.Text type="secondary">{t('common:utcNote')}</Typography.Text>}
       >
-        <EsimFiltersForm
-          onApply={(f) => {
-            setFilters(f);
-            setPage((p) => ({ ...p, pageNum: 1 }));
-          }}
-        />
+        <EsimFiltersForm filters={filters} onApply={setFilters} />
         <div className="esim-toolbar">
           <Space wrap>
             <label htmlFor="esim-sort" className="esim-sort-label">

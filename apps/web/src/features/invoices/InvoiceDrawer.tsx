@@ -4,6 +4,7 @@ import { Button, Descriptions, type DescriptionsProps, Drawer, Result, Skeleton,
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { DrawerSection } from '../../lib/DrawerSection';
 import { formatUtc } from '../../lib/format';
 import { RowsTable } from '../../lib/list';
 import { UserText } from '../../lib/UserText';
@@ -49,15 +50,6 @@ function DownloadButton({
     >
       {label}
     </Button>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="invoice-drawer-section">
-      <Typography.Title level={5}>{title}</Typography.Title>
-      {children}
-    </section>
   );
 }
 
@@ -144,7 +136,7 @@ function InvoiceDetailView({ invoice: inv, onCancel }: { invoice: TInvoiceDetail
       {inv.status === 'issued' && !inv.fileName && !paper && <Typography.Paragraph type="secondary">{t('invoices:detail.noFile')}</Typography.Paragraph>}
       <Descriptions column={1} bordered size="small" items={facts} data-testid="invoice-facts" />
 
-      <Section title={t('invoices:detail.amounts')}>
+      <DrawerSection title={t('invoices:detail.amounts')}>
         <dl className="invoice-summary-lines invoice-amounts" data-testid="invoice-amounts">
           <dt>{t('invoices:field.net')}</dt>
           <dd>{money(inv.net)}</dd>
@@ -153,9 +145,9 @@ function InvoiceDetailView({ invoice: inv, onCancel }: { invoice: TInvoiceDetail
           <dt className="invoice-summary-total-label">{t('invoices:field.total')}</dt>
           <dd className="invoice-summary-total">{money(inv.total)}</dd>
         </dl>
-      </Section>
+      </DrawerSection>
 
-      <Section title={t('invoices:detail.orders', { count: inv.orders.length })}>
+      <DrawerSection title={t('invoices:detail.orders', { count: inv.orders.length })}>
         <RowsTable
           rowKey="orderNo"
           size="small"
@@ -176,9 +168,9 @@ function InvoiceDetailView({ invoice: inv, onCancel }: { invoice: TInvoiceDetail
             },
           ]}
         />
-      </Section>
+      </DrawerSection>
 
-      <Section title={t('invoices:detail.title')}>
+      <DrawerSection title={t('invoices:detail.title')}>
         <Descriptions
           column={1}
           bordered
@@ -192,9 +184,9 @@ function InvoiceDetailView({ invoice: inv, onCancel }: { invoice: TInvoiceDetail
             { key: 'registeredPhone', label: tf('registeredPhone'), children: text(inv.title.registeredPhone) },
           ]}
         />
-      </Section>
+      </DrawerSection>
 
-      <Section title={t('invoices:detail.recipient')}>
+      <DrawerSection title={t('invoices:detail.recipient')}>
         <Descriptions
           column={1}
           bordered
@@ -206,11 +198,11 @@ function InvoiceDetailView({ invoice: inv, onCancel }: { invoice: TInvoiceDetail
             ...(paper || inv.recipient.address ? [{ key: 'address', label: rf('address'), children: text(inv.recipient.address) }] : []),
           ]}
         />
-      </Section>
+      </DrawerSection>
 
-      <Section title={t('invoices:detail.timeline')}>
+      <DrawerSection title={t('invoices:detail.timeline')}>
         <InvoiceTimeline events={inv.timeline} />
-      </Section>
+      </DrawerSection>
     </div>
   );
 }

@@ -48,8 +48,8 @@ describe('invoice page accessibility', () => {
         '.invoice-drawer-actions',
         '[data-testid="invoice-facts"]',
         '[data-testid="invoice-amounts"]',
-        '.invoice-drawer-section tbody',
-        '.invoice-drawer-section .ant-descriptions',
+        '.drawer-section tbody',
+        '.drawer-section .ant-descriptions',
         '[data-testid="invoice-timeline"]',
       ]),
     ).toEqual([]);

@@ -7,14 +7,15 @@ import { MonthlyBillsTab } from '../billing/MonthlyBillsTab';
 import { ApplyTab } from './ApplyTab';
 import { PartiesTab } from './PartiesTab';
 import { RecordsTab } from './RecordsTab';
-import { INVOICE_TABS, type InvoiceTab, recordLink, tabFromQuery } from './tabs';
+import { INVOICE_TABS, type InvoiceTab, tabFromQuery, tabQuery } from './tabs';
 import './invoices.css';
 
 /**
  * Invoice management (spec section 2, /bill): apply for an invoice over completed orders, the
  * records of the applications with their work orders, the saved headers and recipients, and the
- * monthly bills. The tab (and an opened work order) are in the URL, so links land on them. A tab
- * once shown stays mounted, so an application in progress survives a look at the headers.
+ * monthly bills. The tab (and an opened work order) are in the URL, so links land on them, as are
+ * the filters and page of the records and the page of the bills. A tab once shown stays mounted,
+ * so an application in progress survives a look at the headers.
  */
 export default function InvoicesPage() {
   const { t } = useTranslation();
@@ -24,9 +25,9 @@ export default function InvoicesPage() {
   const [visited, setVisited] = useState<ReadonlySet<InvoiceTab>>(() => new Set([tab]));
   if (!visited.has(tab)) setVisited(new Set([...visited, tab]));
 
-  const show = (next: InvoiceTab) => setParams(next === 'apply' ? {} : { tab: next });
+  const show = (next: InvoiceTab) => setParams((p) => tabQuery(p, next));
   const panes: Record<InvoiceTab, ReactNode> = {
-    apply: <ApplyTab onViewRecord={(id) => setParams(recordLink(id))} />,
+    apply: <ApplyTab onViewRecord={(id) => setParams((p) => tabQuery(p, 'records', id))} />,
     records: <RecordsTab onApply={() => show('apply')} />,
     parties: <PartiesTab />,
     bills: <MonthlyBillsTab />,

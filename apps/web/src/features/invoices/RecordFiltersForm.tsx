@@ -1,7 +1,9 @@
 import { INVOICE_STATUSES, INVOICE_TYPES } from '@rrp/contracts/constants';
 import { DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import dayjs from '../../lib/dayjs';
 import { FilterBar } from '../../lib/list';
 import type { InvoiceStatus, InvoiceType } from './api';
 
@@ -10,12 +12,14 @@ export type RecordFilters = { status?: InvoiceStatus; type?: InvoiceType; from?:
 
 type Values = { status?: InvoiceStatus; type?: InvoiceType; days?: [Dayjs | null, Dayjs | null] | null };
 
-/** The form keeps what was typed; the list holds the applied filters. */
-const NO_VALUES = {};
-
-export function RecordFiltersForm({ onApply }: { onApply: (filters: RecordFilters) => void }) {
+/** The records' filters, read from the URL; applying them writes it. */
+export function RecordFiltersForm({ filters, onApply }: { filters: RecordFilters; onApply: (filters: RecordFilters) => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
+  const { status, type, from, to } = filters;
+  const values = useMemo<Values>(
+    () => ({ status, type, days: from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : null }),
+    [status, type, from, to],
+  );
   const apply = (v: Values) =>
     onApply({
       status: v.status || undefined,
@@ -24,14 +28,7 @@ export function RecordFiltersForm({ onApply }: { onApply: (filters: RecordFilter
       to: v.days?.[1]?.format('YYYY-MM-DD'),
     });
   return (
-    <FilterBar<Values>
-      prefix="invoice"
-      values={NO_VALUES}
-      form={form}
-      onApply={apply}
-      searchText={t('invoices:records.search')}
-      resetText={t('invoices:records.reset')}
-    >
+    <FilterBar<Values> prefix="invoice" values={values} onApply={apply} searchText={t('invoices:records.search')} resetText={t('invoices:records.reset')}>
       <Form.Item name="status" label={t('invoices:field.status')}>
         <Select
           allowClear

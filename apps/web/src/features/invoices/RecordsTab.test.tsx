@@ -116,6 +116,30 @@ describe('invoice records', () => {
     expect((screen.getByPlaceholderText('开始日期') as HTMLInputElement).value).toBe('');
   });
 
+  test('the filters and page are read from the URL under the records keys, a search writes them, a work order opens over them', async () => {
+    const a = api({ '/receipt/list': () => ({ total: 25, list: ROWS }) });
+    const { router } = renderApp('/bill?tab=records&recordsStatus=issued&recordsFrom=2026-11-01&recordsPage=2');
+    await screen.findByTestId(`invoice-row-${ISSUED.ticketNo}`);
+    await waitFor(() =>
+      expect(a.callsTo('/receipt/list').map((c) => c.body)).toContainEqual({ pageNum: 2, pageSize: 10, status: 'issued', from: '2026-11-01' }),
+    );
+    expect(screen.getByTestId('invoice-filter-status').textContent).toContain('已开票');
+    expect((screen.getByPlaceholderText('开始日期') as HTMLInputElement).value).toBe('2026-11-01');
+
+    await pick('invoice-filter-type', '纸质专票');
+    await userEvent.click(screen.getByTestId('invoice-filter-search'));
+    const query = () => Object.fromEntries(new URLSearchParams(router.state.location.search));
+    await waitFor(() => expect(query()).toEqual({ tab: 'records', recordsStatus: 'issued', recordsType: 'special', recordsFrom: '2026-11-01' }));
+    await waitFor(() =>
+      expect(a.callsTo('/receipt/list').at(-1)?.body).toEqual({ pageNum: 1, pageSize: 10, status: 'issued', type: 'special', from: '2026-11-01' }),
+    );
+
+    const row = screen.getByTestId(`invoice-row-${ISSUED.ticketNo}`).closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByText('纸质专票'));
+    await screen.findByTestId('invoice-detail');
+    expect(query()).toEqual({ tab: 'records', recordsStatus: 'issued', recordsType: 'special', recordsFrom: '2026-11-01', id: ISSUED.id });
+  });
+
   test('an issued work order: facts, orders, amounts, header, recipient, timeline, invoice number and tracking; both files download', async () => {
     const a = api();
     const save = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');

@@ -1,33 +1,31 @@
 import { FileAddOutlined } from '@ant-design/icons';
+import { INVOICE_STATUSES, INVOICE_TYPES } from '@rrp/contracts/constants';
 import { Button, Empty, Typography } from 'antd';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PagedTable } from '../../lib/list';
-import { type InvoiceListRequest, type TInvoice, useInvoiceList } from './api';
+import { dayField, oneOfField, PagedTable, type UrlFields, useListUrl } from '../../lib/list';
+import { type TInvoice, useInvoiceList } from './api';
 import { InvoiceDrawer } from './InvoiceDrawer';
 import { type RecordFilters, RecordFiltersForm } from './RecordFiltersForm';
 import { RECORD_TABLE_WIDTH, recordColumns } from './recordColumns';
 import { openOnRowClick } from './rowClick';
-import { recordFromQuery, recordLink } from './tabs';
+import { recordFromQuery, tabQuery } from './tabs';
 
 const PAGE_SIZES = [10, 20, 50] as const;
+
+/** In the URL as recordsStatus, recordsType, recordsFrom, recordsTo, recordsPage, recordsSize: the bills tab shares the page's URL. */
+const FIELDS: UrlFields<RecordFilters> = { status: oneOfField(INVOICE_STATUSES), type: oneOfField(INVOICE_TYPES), from: dayField(), to: dayField() };
 
 /** The applications of the company, newest first, filtered and paged; a work order opens in a drawer (its id in the URL). */
 export function RecordsTab({ onApply }: { onApply: () => void }) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const openId = recordFromQuery(params);
-  const [filters, setFilters] = useState<RecordFilters>({});
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
-  const req = useMemo<InvoiceListRequest>(
-    () => ({ ...page, ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) }),
-    [filters, page],
-  );
-  const list = useInvoiceList(req);
+  const { filters, page, setFilters, setPage } = useListUrl({ fields: FIELDS, pageSizes: PAGE_SIZES, prefix: 'records' });
+  const list = useInvoiceList({ ...page, ...filters });
   const filtered = Object.values(filters).some((v) => v !== undefined);
 
-  const open = (inv: TInvoice) => setParams(recordLink(inv.id));
+  const open = (inv: TInvoice) => setParams((p) => tabQuery(p, 'records', inv.id));
   const empty = filtered ? (
     <Empty description={t('invoices:records.emptyFiltered')} />
   ) : (
@@ -40,12 +38,7 @@ export function RecordsTab({ onApply }: { onApply: () => void }) {
 
   return (
     <div data-testid="invoice-records">
-      <RecordFiltersForm
-        onApply={(f) => {
-          setFilters(f);
-          setPage((p) => ({ ...p, pageNum: 1 }));
-        }}
-      />
+      <RecordFiltersForm filters={filters} onApply={setFilters} />
       <Typography.Paragraph type="secondary" className="invoice-note">
         {t('invoices:records.note')}
       </Typography.Paragraph>
@@ -64,7 +57,7 @@ export function RecordsTab({ onApply }: { onApply: () => void }) {
         loadFailed={t('invoices:records.loadFailed')}
         empty={empty}
       />
-      <InvoiceDrawer id={openId} onClose={() => setParams({ tab: 'records' })} />
+      <InvoiceDrawer id={openId} onClose={() => setParams((p) => tabQuery(p, 'records'))} />
     </div>
   );
 }

@@ -16,5 +16,15 @@ export function recordFromQuery(params: URLSearchParams): string | null {
   return UUID_RE.test(id) ? id : null;
 }
 
-/** The query of the records tab with a work order open. */
-export const recordLink = (id: string) => ({ tab: 'records', id });
+/**
+ * The query showing a tab (with a work order open in the records tab): the lists' own keys stay
+ * (each tab's list prefixes them, so they do not collide) and what another tab had open closes.
+ */
+export function tabQuery(params: URLSearchParams, tab: InvoiceTab, id?: string): URLSearchParams {
+  const out = new URLSearchParams(params);
+  out.delete('id');
+  if (tab === 'apply') out.delete('tab');
+  else out.set('tab', tab);
+  if (id) out.set('id', id);
+  return out;
+}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../lib/dayjs';
 import { formatUtc } from '../../lib/format';
-import { PagedTable } from '../../lib/list';
+import { PagedTable, type UrlFields, useListUrl } from '../../lib/list';
 import { UserText } from '../../lib/UserText';
 import { type AutoRenewBulk, useAutoRenewBulk, useExpiring } from './api';
 
@@ -14,16 +14,18 @@ type Row = ApiResult<'POST /rrp/license/expiring/list'>['list'][number];
 /** Whole days until a License ends (0 on its last day). */
 const daysLeft = (iso: string) => Math.max(0, Math.ceil(dayjs.utc(iso).diff(dayjs.utc(), 'hour') / 24));
 
+const EXPIRING_PAGE_SIZES = [10, 20, 50, 100] as const;
+/** no filters: only the page is in the URL, as expiringPage and expiringSize (the history below has its own) */
+const NO_FIELDS: UrlFields<object> = {};
+
 /**
  * Devices whose License ends within 30 days, soonest first, with their auto-renewal: one switch
  * per device, on or off for the selected devices, or for every device the member reaches.
  */
-const EXPIRING_PAGE_SIZES = [10, 20, 50, 100] as const;
-
 export function ExpiringDevices() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const { page, setPage } = useListUrl({ fields: NO_FIELDS, pageSizes: EXPIRING_PAGE_SIZES, prefix: 'expiring' });
   const [selected, setSelected] = useState<string[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   const list = useExpiring(page);

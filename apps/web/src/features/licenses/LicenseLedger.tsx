@@ -1,15 +1,19 @@
 import type { LicenseLedgerReason, TLicenseLedgerRow } from '@rrp/contracts';
 import { LICENSE_LEDGER_REASONS } from '@rrp/contracts/constants';
-import { Button, Card, DatePicker, Form, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Card, DatePicker, Form, Select, type TableColumnsType, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import dayjs from '../../lib/dayjs';
 import { formatUtc } from '../../lib/format';
-import { PagedTable } from '../../lib/list';
+import { dayField, FilterBar, oneOfField, PAGE_SIZES, PagedTable, type UrlFields, useListUrl } from '../../lib/list';
 import { UserText } from '../../lib/UserText';
 import { type LedgerRequest, useLedger } from './api';
 
+type Filters = Omit<LedgerRequest, 'pageNum' | 'pageSize'>;
 type Values = { reason?: LicenseLedgerReason; days?: [Dayjs | null, Dayjs | null] | null };
+
+const FIELDS: UrlFields<Filters> = { reason: oneOfField(LICENSE_LEDGER_REASONS), from: dayField(), to: dayField() };
 
 const REASON_COLOR: Record<LicenseLedgerReason, string> = {
   certification: 'green',
@@ -24,16 +28,14 @@ const REASON_COLOR: Record<LicenseLedgerReason, string> = {
 /** The License history: every grant, purchase, use and renewal, the balance after each; filtered by change type and days. */
 export function LicenseLedger() {
   const { t, i18n } = useTranslation();
-  const [form] = Form.useForm<Values>();
-  const [filters, setFilters] = useState<Omit<LedgerRequest, 'pageNum' | 'pageSize'>>({});
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  // the expiring devices share the page's URL: this list's keys are prefixed (ledgerReason, ledgerPage)
+  const { filters, page, setFilters, setPage } = useListUrl({ fields: FIELDS, pageSizes: PAGE_SIZES, prefix: 'ledger' });
   const ledger = useLedger({ ...filters, ...page });
   const nf = new Intl.NumberFormat(i18n.language, { signDisplay: 'exceptZero' });
+  const { reason, from, to } = filters;
+  const values = useMemo<Values>(() => ({ reason, days: from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : null }), [reason, from, to]);
 
-  const apply = (v: Values) => {
-    setFilters({ reason: v.reason, from: v.days?.[0]?.format('YYYY-MM-DD'), to: v.days?.[1]?.format('YYYY-MM-DD') });
-    setPage({ ...page, pageNum: 1 });
-  };
+  const apply = (v: Values) => setFilters({ reason: v.reason || undefined, from: v.days?.[0]?.format('YYYY-MM-DD'), to: v.days?.[1]?.format('YYYY-MM-DD') });
 
   const columns: TableColumnsType<TLicenseLedgerRow> = [
     { key: 'at', title: t('orders:ledger.at'), dataIndex: 'at', width: 170, render: (v: string) => formatUtc(v, 'YYYY-MM-DD HH:mm') },
@@ -66,7 +68,7 @@ export function LicenseLedger() {
 
   return (
     <Card variant="borderless" title={t('orders:ledger.title')} extra={<Typography.Text type="secondary">{t('orders:list.utcNote')}</Typography.Text>}>
-      <Form form={form} layout="inline" className="order-filters" onFinish={apply}>
+      <FilterBar<Values> prefix="ledger" values={values} onApply={apply} searchText={t('orders:filter.search')} resetText={t('orders:filter.reset')}>
         <Form.Item name="reason" label={t('orders:ledger.reason')}>
           <Select
             allowClear
@@ -79,15 +81,7 @@ export function LicenseLedger() {
         <Form.Item name="days" label={t('orders:ledger.days')}>
           <DatePicker.RangePicker allowEmpty={[true, true]} className="order-filter-days" />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" data-testid="ledger-search">
-              {t('orders:filter.search')}
-            </Button>
-            <Button onClick={() => (form.resetFields(), setFilters({}), setPage({ ...page, pageNum: 1 }))}>{t('orders:filter.reset')}</Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </FilterBar>
       <PagedTable<TLicenseLedgerRow>
         rowKey="id"
         data-testid="ledger-table"
@@ -96,7 +90,7 @@ export function LicenseLedger() {
         list={ledger}
         page={page}
         setPage={setPage}
-        pageSizes={[10, 20, 50]}
+        pageSizes={PAGE_SIZES}
         totalText={(n) => t('orders:list.total', { count: n })}
         loadFailed={t('orders:ledger.loadFailed')}
         empty={filters.reason || filters.from || filters.to ? t('orders:ledger.emptyFiltered') : t('orders:ledger.empty')}

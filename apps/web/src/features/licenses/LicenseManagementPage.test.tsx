@@ -97,4 +97,19 @@ describe('License management', () => {
     await waitFor(() => expect(a.callsTo('/license/autoRenew/update')).toHaveLength(3));
     expect(a.callsTo('/license/autoRenew/update')[2].body).toEqual({ all: true, autoRenew: true });
   });
+
+  test('the history filter and the two pages are in the URL under their own keys, and a link reads them back', async () => {
+    signIn(['DEVICE_LIST']);
+    const a = api();
+    const { router } = renderApp('/licenseManagement?ledgerReason=renewal&ledgerFrom=2026-11-01&ledgerPage=2&expiringSize=20');
+    await screen.findByTestId('ledger-table');
+    const bodies = (path: string) => a.callsTo(path).map((c) => c.body);
+    await waitFor(() => expect(bodies('/license/ledger/list')).toContainEqual({ reason: 'renewal', from: '2026-11-01', pageNum: 2, pageSize: 10 }));
+    await waitFor(() => expect(bodies('/license/expiring/list')).toContainEqual({ pageNum: 1, pageSize: 20 }));
+    expect(document.querySelector('.ledger-filters')?.textContent).toContain('手动续费');
+
+    await userEvent.click(screen.getByTestId('ledger-filter-reset'));
+    await waitFor(() => expect(router.state.location.search).toBe('?expiringSize=20'));
+    await waitFor(() => expect(a.callsTo('/license/ledger/list').at(-1)?.body).toEqual({ pageNum: 1, pageSize: 10 }));
+  });
 });

@@ -69,6 +69,18 @@ describe('monitoring strategies', () => {
     await waitFor(() => expect(a.callsTo('/strategy/list').at(-1)?.body).toEqual({ pageNum: 1, pageSize: 10, name: '仓库' }));
   });
 
+  test('the name searched and the page are in the URL: a link reads them back, reset clears them', async () => {
+    const a = api();
+    const { router } = renderApp(`/settings?name=${encodeURIComponent('仓库')}&page=2&size=20`);
+    await screen.findByTestId('strategies-table');
+    await waitFor(() => expect(a.callsTo('/strategy/list').map((c) => c.body)).toContainEqual({ pageNum: 2, pageSize: 20, name: '仓库' }));
+    expect((screen.getByLabelText('按策略名称搜索') as HTMLInputElement).value).toBe('仓库');
+    await userEvent.click(screen.getByTestId('strategy-filter-reset'));
+    await waitFor(() => expect(router.state.location.search).toBe('?size=20'));
+    await userEvent.type(screen.getByLabelText('按策略名称搜索'), '门店{enter}');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('name')).toBe('门店'));
+  });
+
   test('an empty list offers to add a strategy', async () => {
     api({ '/strategy/list': () => ({ total: 0, list: [] }) });
     renderApp('/settings');

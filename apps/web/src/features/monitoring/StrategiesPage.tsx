@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Grid, Input, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { App, Button, Card, Empty, Form, Grid, Input, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '../../lib/list';
+import { FilterBar, PagedTable, textField, type UrlFields, useListUrl } from '../../lib/list';
 import { type StrategyListRequest, type TStrategy, useDeleteStrategy, useStrategyList } from './api';
 import { StrategyDetailDrawer } from './StrategyDetailDrawer';
 import { StrategyDevicesDialog } from './StrategyDevicesDialog';
@@ -12,6 +12,9 @@ import './strategies.css';
 
 const PAGE_SIZES = [10, 20, 50] as const;
 
+type Filters = Pick<StrategyListRequest, 'name'>;
+const FIELDS: UrlFields<Filters> = { name: textField(50) };
+
 /** The dialog or drawer shown; it keeps its strategy while it closes, so its content does not jump. */
 type Active = { kind: 'form' | 'devices' | 'detail'; strategy: TStrategy | null; visible: boolean };
 
@@ -19,10 +22,9 @@ type Active = { kind: 'form' | 'devices' | 'detail'; strategy: TStrategy | null;
 export default function StrategiesPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const [name, setName] = useState('');
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
-  const req = useMemo<StrategyListRequest>(() => ({ ...page, ...(name ? { name } : {}) }), [name, page]);
-  const list = useStrategyList(req);
+  const { filters, page, setFilters, setPage } = useListUrl({ fields: FIELDS, pageSizes: PAGE_SIZES });
+  const { name } = filters;
+  const list = useStrategyList({ ...page, ...filters });
   const remove = useDeleteStrategy();
   const [active, setActive] = useState<Active>({ kind: 'form', strategy: null, visible: false });
   const show = (kind: Active['kind'], strategy: TStrategy | null) => setActive({ kind, strategy, visible: true });
@@ -71,18 +73,18 @@ export default function StrategiesPage() {
         <Typography.Paragraph type="secondary" className="strategy-note">
           {t('strategies:list.explain')}
         </Typography.Paragraph>
-        <Input.Search
-          allowClear
-          className="strategy-search"
-          placeholder={t('strategies:list.search')}
-          aria-label={t('strategies:list.search')}
-          maxLength={50}
-          data-testid="strategy-search"
-          onSearch={(v) => {
-            setName(v.trim());
-            setPage((p) => ({ ...p, pageNum: 1 }));
-          }}
-        />
+        <FilterBar<Filters> prefix="strategy" values={filters} onApply={(v) => setFilters({ name: v.name?.trim() || undefined })}>
+          <Form.Item name="name" label={t('strategies:field.name')}>
+            <Input
+              allowClear
+              className="filter-bar-keyword"
+              placeholder={t('strategies:list.search')}
+              aria-label={t('strategies:list.search')}
+              maxLength={50}
+              data-testid="strategy-search"
+            />
+          </Form.Item>
+        </FilterBar>
         <PagedTable<TStrategy>
           rowKey="id"
           data-testid="strategies-table"

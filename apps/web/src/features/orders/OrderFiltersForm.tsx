@@ -1,11 +1,11 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { OrderStatus, PayMethod, ProductType } from '@rrp/contracts';
 import { ORDER_STATUSES, PAY_METHODS, PRODUCT_TYPES } from '@rrp/contracts/constants';
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { DatePicker, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../lib/dayjs';
+import { FilterBar } from '../../lib/list';
 import type { OrderFilters } from './orderFilters';
 
 type Values = { status?: OrderStatus; productType?: ProductType; payMethod?: PayMethod; orderNo?: string; days?: [Dayjs | null, Dayjs | null] | null };
@@ -20,21 +20,10 @@ function toValues(f: OrderFilters): Values {
   };
 }
 
-const CLEARED: Partial<OrderFilters> = { status: undefined, productType: undefined, payMethod: undefined, orderNo: undefined, from: undefined, to: undefined };
-
 /** The order list's filters: status, product, payment method, order number and order dates (UTC days). */
-export function OrderFiltersForm({ filters, onApply }: { filters: OrderFilters; onApply: (next: Partial<OrderFilters>) => void }) {
+export function OrderFiltersForm({ filters, onApply }: { filters: OrderFilters; onApply: (next: OrderFilters) => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
-
-  // the URL is the source of truth: back/forward and links update the form
-  const shown = useRef(JSON.stringify(filters));
-  useEffect(() => {
-    const key = JSON.stringify(filters);
-    if (key === shown.current) return;
-    shown.current = key;
-    form.setFieldsValue(toValues(filters));
-  }, [filters, form]);
+  const values = useMemo(() => toValues(filters), [filters]);
 
   const apply = (v: Values) =>
     onApply({
@@ -47,7 +36,7 @@ export function OrderFiltersForm({ filters, onApply }: { filters: OrderFilters; 
     });
 
   return (
-    <Form form={form} layout="inline" className="order-filters" onFinish={apply} initialValues={toValues(filters)}>
+    <FilterBar<Values> prefix="order" values={values} onApply={apply} searchText={t('orders:filter.search')} resetText={t('orders:filter.reset')}>
       <Form.Item
         name="orderNo"
         label={t('orders:field.orderNo')}
@@ -85,24 +74,6 @@ export function OrderFiltersForm({ filters, onApply }: { filters: OrderFilters; 
       <Form.Item name="days" label={t('orders:filter.days')}>
         <DatePicker.RangePicker allowEmpty={[true, true]} className="order-filter-days" data-testid="order-filter-days" />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="order-filter-search">
-            {t('orders:filter.search')}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            data-testid="order-filter-reset"
-            onClick={() => {
-              form.resetFields();
-              form.setFieldsValue(toValues({ page: 1, size: filters.size }));
-              onApply(CLEARED);
-            }}
-          >
-            {t('orders:filter.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterBar>
   );
 }

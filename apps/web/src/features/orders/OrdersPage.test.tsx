@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { offlineOrder, orderDetail } from '../../test/orders';
@@ -126,6 +126,13 @@ describe('my orders', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?orderNo=R20261120'));
     await waitFor(() => expect(a.callsTo('/merchandiseOrder/query/list').some((c) => (c.body as { orderNo?: string }).orderNo === 'R20261120')).toBe(true));
     expect(await screen.findByText('没有符合条件的订单')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('order-filter-reset'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect((screen.getByTestId('order-filter-no') as HTMLInputElement).value).toBe('');
+    // back: the filter is read back from the URL into the form and the request
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect((screen.getByTestId('order-filter-no') as HTMLInputElement).value).toBe('R20261120'));
+    expect(router.state.location.search).toBe('?orderNo=R20261120');
 
     resetState();
     signIn(['ACCOUNT', 'ACCOUNT_ORDER']);

@@ -2,9 +2,9 @@ import { ShoppingCartOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Grid, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useCan } from '../../lib/access';
-import { PagedTable } from '../../lib/list';
+import { PagedTable, useListUrl } from '../../lib/list';
 import { useSession } from '../../lib/session';
 import { type PayableOrder, type TOrder, useCancelOrder, useOrderList } from './api';
 import { EditOrderDialog } from './EditOrderDialog';
@@ -12,7 +12,7 @@ import { canActOn, type OrderActionHandlers, OrderActions } from './OrderActions
 import { OrderDrawer } from './OrderDrawer';
 import { OrderFiltersForm } from './OrderFiltersForm';
 import { ORDER_TABLE_WIDTH, orderColumns } from './orderColumns';
-import { filtersFromQuery, filtersToQuery, hasFilters, listRequest, ORDER_PAGE_SIZES, type OrderFilters } from './orderFilters';
+import { hasFilters, listRequest, ORDER_FIELDS, ORDER_PAGE_SIZES } from './orderFilters';
 import { PaymentDialog } from './PaymentDialog';
 import './orders.css';
 
@@ -27,16 +27,12 @@ export default function OrdersPage() {
   const navigate = useNavigate();
   const { account } = useSession();
   const canBuy = useCan('MERCHANDISE_BUY_LICENSE');
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => filtersFromQuery(params), [params]);
-  const list = useOrderList(useMemo(() => listRequest(filters), [filters]));
+  const { filters, page, setFilters, setPage } = useListUrl({ fields: ORDER_FIELDS, pageSizes: ORDER_PAGE_SIZES });
+  const list = useOrderList(useMemo(() => listRequest(filters, page), [filters, page]));
   const cancel = useCancelOrder();
   const [detailNo, setDetailNo] = useState<string | null>(null);
   const [paying, setPaying] = useState<{ order: PayableOrder; focusTransfer: boolean } | null>(null);
   const [editing, setEditing] = useState<TOrder | null>(null);
-
-  const update = (next: Partial<OrderFilters>, keepPage = false) =>
-    setParams(filtersToQuery({ ...filters, ...next, page: keepPage ? (next.page ?? filters.page) : (next.page ?? 1) }));
 
   const handlers: OrderActionHandlers = {
     onPay: (order, focusTransfer = false) => setPaying({ order, focusTransfer }),
@@ -74,15 +70,15 @@ export default function OrdersPage() {
       title={t('orders:list.title')}
       extra={<Typography.Text type="secondary">{t('orders:list.utcNote')}</Typography.Text>}
     >
-      <OrderFiltersForm filters={filters} onApply={(f) => update(f)} />
+      <OrderFiltersForm filters={filters} onApply={setFilters} />
       <PagedTable<TOrder>
         rowKey="orderNo"
         data-testid="order-table"
         columns={columns}
         scroll={{ x: ORDER_TABLE_WIDTH }}
         list={list}
-        page={{ pageNum: filters.page, pageSize: filters.size }}
-        setPage={(p) => update(p.pageSize !== filters.size ? { size: p.pageSize, page: 1 } : { page: p.pageNum }, true)}
+        page={page}
+        setPage={setPage}
         pageSizes={ORDER_PAGE_SIZES}
         totalText={(total) => t('orders:list.total', { count: total })}
         loadFailed={t('orders:list.loadFailed')}

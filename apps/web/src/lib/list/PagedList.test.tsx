@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FilterBar } from './FilterBar';
 import { PagedTable } from './PagedTable';
-import { oneOfField, readFilters, textField, type UrlFields, writeListQuery } from './urlFields';
+import { oneOfField, readFilters, readPage, textField, type UrlFields, writeListQuery } from './urlFields';
 import { useListUrl } from './useListUrl';
 
 type Filters = { keyword?: string; state?: 'on' | 'off'; sort: 'new' | 'old' };
@@ -84,6 +84,15 @@ describe('list filters and page in the URL', () => {
     expect(read).toEqual({ sort: 'old' });
     const written = writeListQuery(new URLSearchParams('eid=E1&page=3'), FIELDS, { keyword: 'x', sort: 'new' }, { pageNum: 1, pageSize: 10 }, 10);
     expect(written.toString()).toBe('eid=E1&keyword=x');
+  });
+
+  it('a prefix keeps the keys of two lists on one page apart', () => {
+    const params = new URLSearchParams('tab=b&keyword=x&page=3&bKeyword=y&bPage=2&bSize=20');
+    expect(readFilters(params, FIELDS, 'b')).toEqual({ keyword: 'y', sort: 'new' });
+    expect(readPage(params, SIZES, 10, 'b')).toEqual({ pageNum: 2, pageSize: 20 });
+    expect(readPage(params, SIZES, 10)).toEqual({ pageNum: 3, pageSize: 10 });
+    const written = writeListQuery(params, FIELDS, { state: 'off', sort: 'old' }, { pageNum: 1, pageSize: 10 }, 10, 'b');
+    expect(written.toString()).toBe('tab=b&keyword=x&page=3&bState=off&bSort=old');
   });
 
   it('searching writes the filters to the URL at page 1, and back returns to the previous ones', async () => {

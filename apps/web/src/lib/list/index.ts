@@ -7,6 +7,7 @@ export {
   dayField,
   flagField,
   idField,
+  listKey,
   oneOfField,
   type Page,
   patternField,

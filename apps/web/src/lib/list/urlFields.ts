@@ -40,22 +40,30 @@ export function dayField(key?: string): UrlField<string> {
   return patternField(/^\d{4}-\d{2}-\d{2}$/, key);
 }
 
-/** A list's page in the URL: `page` (1 left out) and `size` (the default left out). */
+/**
+ * A key of a list's URL query. Two lists on one page (tabs kept mounted, or two cards) each take a
+ * prefix, so their keys do not collide: `ledger` makes `page` `ledgerPage` and `reason` `ledgerReason`.
+ */
+export function listKey(key: string, prefix?: string): string {
+  return prefix ? `${prefix}${key.charAt(0).toUpperCase()}${key.slice(1)}` : key;
+}
+
+/** A list's page in the URL: `page` (1 left out) and `size` (the default left out), prefixed as the list's keys are. */
 export type Page = { pageNum: number; pageSize: number };
 
 /** The last page a link may ask for: beyond it the list answers nothing useful. */
 const MAX_PAGE = 10_000;
 
-export function readPage(params: URLSearchParams, sizes: readonly number[], defaultSize: number): Page {
-  const pageNum = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
-  const sizeRaw = Number.parseInt(params.get('size') ?? '', 10);
+export function readPage(params: URLSearchParams, sizes: readonly number[], defaultSize: number, prefix?: string): Page {
+  const pageNum = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(params.get(listKey('page', prefix)) ?? '1', 10) || 1));
+  const sizeRaw = Number.parseInt(params.get(listKey('size', prefix)) ?? '', 10);
   return { pageNum, pageSize: sizes.includes(sizeRaw) ? sizeRaw : defaultSize };
 }
 
-export function readFilters<F extends object>(params: URLSearchParams, fields: UrlFields<F>): F {
+export function readFilters<F extends object>(params: URLSearchParams, fields: UrlFields<F>, prefix?: string): F {
   const out: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(fields) as [string, UrlField<unknown>][]) {
-    const raw = params.get(field.key ?? name);
+    const raw = params.get(listKey(field.key ?? name, prefix));
     const value = raw === null ? undefined : field.parse(raw);
     if (value !== undefined) out[name] = value;
     else if (field.fallback !== undefined) out[name] = field.fallback;
@@ -67,18 +75,27 @@ export function readFilters<F extends object>(params: URLSearchParams, fields: U
  * The query of a list's filters and page written over `base`: the list's own keys are replaced,
  * any other (an open detail's id) is kept.
  */
-export function writeListQuery<F extends object>(base: URLSearchParams, fields: UrlFields<F>, filters: F, page: Page, defaultSize: number): URLSearchParams {
+export function writeListQuery<F extends object>(
+  base: URLSearchParams,
+  fields: UrlFields<F>,
+  filters: F,
+  page: Page,
+  defaultSize: number,
+  prefix?: string,
+): URLSearchParams {
   const out = new URLSearchParams(base);
   for (const [name, field] of Object.entries(fields) as [string, UrlField<unknown>][]) {
-    const key = field.key ?? name;
+    const key = listKey(field.key ?? name, prefix);
     const value = (filters as Record<string, unknown>)[name];
     const text = value === undefined || value === field.fallback ? '' : field.format(value);
     if (text) out.set(key, text);
     else out.delete(key);
   }
-  if (page.pageNum > 1) out.set('page', String(page.pageNum));
-  else out.delete('page');
-  if (page.pageSize !== defaultSize) out.set('size', String(page.pageSize));
-  else out.delete('size');
+  const pageKey = listKey('page', prefix);
+  const sizeKey = listKey('size', prefix);
+  if (page.pageNum > 1) out.set(pageKey, String(page.pageNum));
+  else out.delete(pageKey);
+  if (page.pageSize !== defaultSize) out.set(sizeKey, String(page.pageSize));
+  else out.delete(sizeKey);
   return out;
 }
