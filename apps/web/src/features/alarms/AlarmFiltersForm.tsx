@@ -1,12 +1,25 @@
 import { ALARM_LEVELS, ALARM_STATES, ALARM_TYPES } from '@rrp/contracts/constants';
 import { DatePicker, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterBar } from '../../lib/list';
+import dayjs from '../../lib/dayjs';
+import { dayField, FilterBar, flagField, oneOfField, textField, type UrlFields } from '../../lib/list';
 import type { AlarmLevel, AlarmListRequest, AlarmState, AlarmType } from './api';
 
 /** The filters of the alarm list (the request without its page). */
 export type AlarmFilters = Omit<AlarmListRequest, 'pageNum' | 'pageSize'>;
+
+/** The alarm list's filters in the URL query, with its page; a value the API would refuse is dropped. */
+export const ALARM_FIELDS: UrlFields<AlarmFilters> = {
+  type: oneOfField(ALARM_TYPES),
+  level: oneOfField(ALARM_LEVELS),
+  state: oneOfField(ALARM_STATES),
+  handled: flagField(),
+  imei: textField(15),
+  from: dayField(),
+  to: dayField(),
+};
 
 type Values = {
   type?: AlarmType;
@@ -17,8 +30,16 @@ type Values = {
   days?: [Dayjs | null, Dayjs | null] | null;
 };
 
-/** The form keeps what was typed; the list holds the applied filters. */
-const NO_VALUES = {};
+function toValues(f: AlarmFilters): Values {
+  return {
+    type: f.type,
+    level: f.level,
+    state: f.state,
+    handled: f.handled === undefined ? undefined : f.handled ? 'yes' : 'no',
+    imei: f.imei,
+    days: f.from || f.to ? [f.from ? dayjs(f.from) : null, f.to ? dayjs(f.to) : null] : null,
+  };
+}
 
 /** The form's values as the request's filters: only those set (dates as UTC days). */
 export function filtersOf(v: Values): AlarmFilters {
@@ -36,15 +57,14 @@ export function filtersOf(v: Values): AlarmFilters {
   return out;
 }
 
-export function AlarmFiltersForm({ onApply }: { onApply: (filters: AlarmFilters) => void }) {
+export function AlarmFiltersForm({ filters, onApply }: { filters: AlarmFilters; onApply: (filters: AlarmFilters) => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
+  const values = useMemo(() => toValues(filters), [filters]);
   const all = t('alarms:list.all');
   return (
     <FilterBar<Values>
       prefix="alarm"
-      values={NO_VALUES}
-      form={form}
+      values={values}
       onApply={(v) => onApply(filtersOf(v))}
       searchText={t('alarms:list.search')}
       resetText={t('alarms:list.reset')}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { changeLocale } from '../../i18n';
@@ -100,6 +100,29 @@ describe('alarm list', () => {
     await pick('alarm-filter-handled', '已处理');
     await userEvent.click(screen.getByTestId('alarm-filter-search'));
     await waitFor(() => expect(a.callsTo('/alarm/list').at(-1)?.body).toEqual({ pageNum: 1, pageSize: 10, handled: true }));
+  });
+
+  test('filters and page live in the URL: a link opens them, a search writes them, back restores them', async () => {
+    const a = api();
+    const { router } = renderApp('/alarm-list?level=critical&handled=0&from=2026-11-01&page=2&type=nonsense');
+    await screen.findByTestId('alarm-row-A000001');
+    expect(a.callsTo('/alarm/list')[0].body).toEqual({ pageNum: 2, pageSize: 10, level: 'critical', handled: false, from: '2026-11-01' });
+    expect(within(screen.getByTestId('alarm-filter-level')).getByText('严重')).toBeTruthy();
+    expect((screen.getByPlaceholderText('开始日期') as HTMLInputElement).value).toBe('2026-11-01');
+
+    await pick('alarm-filter-state', '持续中');
+    await userEvent.click(screen.getByTestId('alarm-filter-search'));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('state')).toBe('open'));
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBeNull();
+    await waitFor(() =>
+      expect(a.callsTo('/alarm/list').at(-1)?.body).toEqual({ pageNum: 1, pageSize: 10, level: 'critical', handled: false, state: 'open', from: '2026-11-01' }),
+    );
+    // back: the earlier filters and page return (the list answers them from its cache)
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2'));
+    expect(new URLSearchParams(router.state.location.search).get('state')).toBeNull();
+    await waitFor(() => expect(within(screen.getByTestId('alarm-filter-state')).queryByText('持续中')).toBeNull());
+    expect(document.querySelector('.ant-pagination-item-active')?.textContent).toBe('2');
   });
 
   test('selected alarms are marked handled, and the list is read again', async () => {

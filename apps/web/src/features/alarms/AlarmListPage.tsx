@@ -4,27 +4,26 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCan } from '../../lib/access';
-import { PagedTable } from '../../lib/list';
-import { type AlarmFilters, AlarmFiltersForm } from './AlarmFiltersForm';
+import { PagedTable, useListUrl } from '../../lib/list';
+import { ALARM_FIELDS, AlarmFiltersForm } from './AlarmFiltersForm';
 import { ALARM_TABLE_WIDTH, alarmColumns } from './alarmColumns';
 import { type AlarmListRequest, type TAlarm, useAlarmList, useHandleAlarms } from './api';
 import './alarms.css';
 
 const PAGE_SIZES = [10, 20, 50] as const;
 
-/** The alarm list (spec section 2, /alarm-list): filters, paging, the devices of an alarm, marking alarms handled. */
+/** The alarm list (spec section 2, /alarm-list): filters and paging in the URL, the devices of an alarm, marking alarms handled. */
 export default function AlarmListPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [filters, setFilters] = useState<AlarmFilters>({});
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const { filters, page, setFilters, setPage } = useListUrl({ fields: ALARM_FIELDS, pageSizes: PAGE_SIZES });
   const [selected, setSelected] = useState<string[]>([]);
   const req = useMemo<AlarmListRequest>(() => ({ ...page, ...filters }), [filters, page]);
   const list = useAlarmList(req);
   const handle = useHandleAlarms();
   const canSettings = useCan('SERVICE_SETTING_ALARM_MANAGE');
   const screens = Grid.useBreakpoint();
-  const filtered = Object.keys(filters).length > 0;
+  const filtered = Object.values(filters).some((v) => v !== undefined);
 
   const markHandled = async () => {
     if (selected.length === 0) return;
@@ -50,10 +49,10 @@ export default function AlarmListPage() {
     <div className="alarm-page">
       <Card variant="borderless" className="alarm-card" title={t('alarms:list.title')}>
         <AlarmFiltersForm
+          filters={filters}
           onApply={(f) => {
             setFilters(f);
             setSelected([]);
-            setPage((p) => ({ ...p, pageNum: 1 }));
           }}
         />
         <Space wrap size={[16, 8]} className="alarm-toolbar">
