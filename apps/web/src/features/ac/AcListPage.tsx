@@ -3,7 +3,7 @@ import { AC_OPERATOR_CODES, AC_STATUSES } from '@rrp/contracts/constants';
 import { App, Button, Card, Empty, Grid, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { oneOfField, PagedTable, textField, type UrlFields, useListUrl } from '../../lib/list';
+import { anyFilter, oneOfField, PagedTable, textField, type UrlFields, useListUrl } from '../../lib/list';
 import { AcBindDialog } from './AcBindDialog';
 import { AcCodeFormat } from './AcCodeFormat';
 import { type AcFilters, AcFiltersForm } from './AcFiltersForm';
@@ -33,7 +33,7 @@ export default function AcListPage() {
   // the dialog keeps its AC while it closes, so its content does not jump
   const [binding, setBinding] = useState<{ record: TAcRecord | null; open: boolean }>({ record: null, open: false });
   const screens = Grid.useBreakpoint();
-  const filtered = Object.keys(filters).length > 0;
+  const filtered = anyFilter(filters);
 
   const run = async (call: () => Promise<unknown>, done: string) => {
     try {

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCan } from '../../lib/access';
-import { PagedTable, useListUrl } from '../../lib/list';
+import { anyFilter, PagedTable, useListUrl } from '../../lib/list';
 import { ALARM_FIELDS, AlarmFiltersForm } from './AlarmFiltersForm';
 import { ALARM_TABLE_WIDTH, alarmColumns } from './alarmColumns';
 import { type AlarmListRequest, type TAlarm, useAlarmList, useHandleAlarms } from './api';
@@ -23,7 +23,7 @@ export default function AlarmListPage() {
   const handle = useHandleAlarms();
   const canSettings = useCan('SERVICE_SETTING_ALARM_MANAGE');
   const screens = Grid.useBreakpoint();
-  const filtered = Object.values(filters).some((v) => v !== undefined);
+  const filtered = anyFilter(filters);
 
   const markHandled = async () => {
     if (selected.length === 0) return;

@@ -3,7 +3,7 @@ import { App, Card, Empty, Grid, Typography } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/access';
-import { oneOfField, PagedTable, textField, type UrlFields, useListUrl } from '../../lib/list';
+import { anyFilter, oneOfField, PagedTable, textField, type UrlFields, useListUrl } from '../../lib/list';
 import { type AtCardFilters, AtCardFiltersForm } from './AtCardFiltersForm';
 import { AtLogDrawer } from './AtLogDrawer';
 import { type TAtCard, useAtCardList, useAtCommand } from './api';
@@ -33,7 +33,7 @@ export default function AtCardsPage() {
   // the drawer keeps its device while it closes, so its title does not jump
   const [log, setLog] = useState<{ imei: string | null; name: string }>({ imei: null, name: '' });
   const pinned = Grid.useBreakpoint().md !== false;
-  const filtered = Object.keys(filters).length > 0;
+  const filtered = anyFilter(filters);
 
   const send = async (body: Parameters<typeof command.mutateAsync>[0]) => {
     try {

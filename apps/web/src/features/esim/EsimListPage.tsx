@@ -4,7 +4,7 @@ import { Button, Card, Empty, Grid, Select, Space, Typography } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { oneOfField, PagedTable, textField, type UrlFields, useListUrl } from '../../lib/list';
+import { anyFilter, oneOfField, PagedTable, textField, type UrlFields, useListUrl } from '../../lib/list';
 import { downloadEsimList, type EsimSort, type TEsimRow, useEsimList } from './api';
 import { EsimDetailDrawer } from './EsimDetailDrawer';
 import { type EsimFilters, EsimFiltersForm } from './EsimFiltersForm';
@@ -32,7 +32,7 @@ export default function EsimListPage() {
   const eid = params.get('eid');
   const [exporting, setExporting] = useState(false);
   const pinned = Grid.useBreakpoint().md !== false;
-  const filtered = Object.keys(filters).length > 0;
+  const filtered = anyFilter(filters);
 
   const openDetail = (next: string | null) =>
     setParams(

@@ -3,7 +3,7 @@ import { INVOICE_STATUSES, INVOICE_TYPES } from '@rrp/contracts/constants';
 import { Button, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { dayField, oneOfField, PagedTable, type UrlFields, useListUrl } from '../../lib/list';
+import { anyFilter, dayField, oneOfField, PagedTable, type UrlFields, useListUrl } from '../../lib/list';
 import { type TInvoice, useInvoiceList } from './api';
 import { InvoiceDrawer } from './InvoiceDrawer';
 import { type RecordFilters, RecordFiltersForm } from './RecordFiltersForm';
@@ -23,7 +23,7 @@ export function RecordsTab({ onApply }: { onApply: () => void }) {
   const openId = recordFromQuery(params);
   const { filters, page, setFilters, setPage } = useListUrl({ fields: FIELDS, pageSizes: PAGE_SIZES, prefix: 'records' });
   const list = useInvoiceList({ ...page, ...filters });
-  const filtered = Object.values(filters).some((v) => v !== undefined);
+  const filtered = anyFilter(filters);
 
   const open = (inv: TInvoice) => setParams((p) => tabQuery(p, 'records', inv.id));
   const empty = filtered ? (

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../lib/access';
-import { PagedTable, useListUrl } from '../../lib/list';
+import { anyFilter, PagedTable, useListUrl } from '../../lib/list';
 import { useSession } from '../../lib/session';
 import { type PayableOrder, type TOrder, useCancelOrder, useOrderList } from './api';
 import { EditOrderDialog } from './EditOrderDialog';
@@ -12,7 +12,7 @@ import { canActOn, type OrderActionHandlers, OrderActions } from './OrderActions
 import { OrderDrawer } from './OrderDrawer';
 import { OrderFiltersForm } from './OrderFiltersForm';
 import { ORDER_TABLE_WIDTH, orderColumns } from './orderColumns';
-import { hasFilters, listRequest, ORDER_FIELDS, ORDER_PAGE_SIZES } from './orderFilters';
+import { listRequest, ORDER_FIELDS, ORDER_PAGE_SIZES } from './orderFilters';
 import { PaymentDialog } from './PaymentDialog';
 import './orders.css';
 
@@ -49,7 +49,7 @@ export default function OrdersPage() {
   const actions = (o: TOrder) => (canActOn(o, account?.companyId) ? <OrderActions order={o} handlers={handlers} /> : '—');
   const pinned = Grid.useBreakpoint().md !== false;
   const columns = orderColumns(t, i18n.language, { onDetail: (o) => setDetailNo(o.orderNo), actions }, pinned);
-  const filtered = hasFilters(filters);
+  const filtered = anyFilter(filters);
 
   const empty = filtered ? (
     <Empty description={t('orders:list.emptyFiltered')} />

@@ -53,5 +53,3 @@ export function listRequest(f: OrderFilters, page: Page): OrderListRequest {
     ...(f.to ? { to: f.to } : {}),
   };
 }
-
-export const hasFilters = (f: OrderFilters) => !!(f.status || f.productType !== undefined || f.payMethod || f.orderNo || f.from || f.to);

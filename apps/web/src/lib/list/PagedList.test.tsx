@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FilterBar } from './FilterBar';
 import { PagedTable } from './PagedTable';
-import { oneOfField, readFilters, readPage, textField, type UrlFields, writeListQuery } from './urlFields';
+import { anyFilter, oneOfField, readFilters, readPage, textField, type UrlFields, writeListQuery } from './urlFields';
 import { useListUrl } from './useListUrl';
 
 type Filters = { keyword?: string; state?: 'on' | 'off'; sort: 'new' | 'old' };
@@ -69,6 +69,13 @@ beforeEach(() => {
 });
 
 describe('list filters and page in the URL', () => {
+  it('counts a filter set to false or 0 as a filter, and an absent one as none', () => {
+    expect(anyFilter({})).toBe(false);
+    expect(anyFilter({ keyword: undefined, state: undefined })).toBe(false);
+    expect(anyFilter({ keyword: undefined, handled: false })).toBe(true);
+    expect(anyFilter({ productType: 0 })).toBe(true);
+  });
+
   it('reads a shared link: the filters fill the form and the request, the page and size the pager', async () => {
     answers = { total: 45, list: rows(20, 21) };
     renderAt('/list?keyword=abc&state=on&page=2&size=20');

@@ -4,6 +4,7 @@ export { PAGE_SIZES, PagedTable } from './PagedTable';
 export { QueryTable } from './QueryTable';
 export { RowsTable } from './RowsTable';
 export {
+  anyFilter,
   dayField,
   flagField,
   idField,

@@ -60,6 +60,9 @@ export function readPage(params: URLSearchParams, sizes: readonly number[], defa
   return { pageNum, pageSize: sizes.includes(sizeRaw) ? sizeRaw : defaultSize };
 }
 
+/** Whether any filter is set (a list's empty state then says nothing matched, not that there is nothing). */
+export const anyFilter = (filters: object): boolean => Object.values(filters).some((v) => v !== undefined);
+
 export function readFilters<F extends object>(params: URLSearchParams, fields: UrlFields<F>, prefix?: string): F {
   const out: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(fields) as [string, UrlField<unknown>][]) {
