@@ -1,6 +1,6 @@
 import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { DEVELOPER_LIMITS, type TCallbackKey } from '@rrp/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
 import type { Row } from '../../../db/row.js';
 import type { TenantScope } from '../../../db/scope.js';
@@ -44,14 +44,21 @@ async function insertKey(database: Database, tx: Tx, companyId: string): Promise
 const lockCompany = (database: Database, tx: Tx, companyId: string) =>
   database.rows(sql`SELECT id FROM companies WHERE id = ${companyId} FOR NO KEY UPDATE`, tx);
 
+/**
+ * Creates a company's first key unless `current` (its current key, as the caller may read it)
+ * finds one once the company is locked.
+ */
+async function firstKeyUnlessFound(database: Database, tx: Tx, companyId: string, current: SQL): Promise<void> {
+  await lockCompany(database, tx, companyId);
+  const [found] = await database.rows(current, tx);
+  if (!found) await insertKey(database, tx, companyId);
+}
+
 /** Creates the caller's company's first key when it has none. */
 async function ensureCurrentKey(database: Database, tx: Tx, scope: TenantScope): Promise<void> {
   const current = sql`SELECT 1 FROM callback_keys WHERE ${scope.owns()} AND retires_at IS NULL`;
   const [has] = await database.rows(current, tx);
-  if (has) return;
-  await lockCompany(database, tx, scope.companyId);
-  const [again] = await database.rows(current, tx);
-  if (!again) await insertKey(database, tx, scope.companyId);
+  if (!has) await firstKeyUnlessFound(database, tx, scope.companyId, current);
 }
 
 const listed = (database: Database, tx: Tx, scope: TenantScope) =>
@@ -121,10 +128,8 @@ export async function deliverySigningKeys(database: Database, companyId: string)
     );
   const found = await rows();
   if (found.length > 0) return found.map((r) => r.private_key_pem);
-  await database.db.transaction(async (tx) => {
-    await lockCompany(database, tx, companyId);
-    const [has] = await database.rows(sql`SELECT 1 FROM callback_keys WHERE company_id = ${companyId} AND retires_at IS NULL`, tx);
-    if (!has) await insertKey(database, tx, companyId);
-  });
+  await database.db.transaction((tx) =>
+    firstKeyUnlessFound(database, tx, companyId, sql`SELECT 1 FROM callback_keys WHERE company_id = ${companyId} AND retires_at IS NULL`),
+  );
   return (await rows()).map((r) => r.private_key_pem);
 }
