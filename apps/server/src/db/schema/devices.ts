@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies.js';
+import { connectivityAccounts, SIMULATED_ACCOUNT_ID } from './connectivity.js';
 import { users } from './users.js';
 
 export const deviceGroups = pgTable(
@@ -30,6 +31,11 @@ export const devices = pgTable(
     imei: text('imei').notNull(),
     name: text('name').notNull().default(''),
     region: text('region').notNull(),
+    /** the operator platform the device's SIM lives on (docs/connectors.md) */
+    accountId: uuid('account_id')
+      .notNull()
+      .default(sql.raw(`'${SIMULATED_ACCOUNT_ID}'::uuid`))
+      .references(() => connectivityAccounts.id),
     /** in_stock | physical_card | esim | seed_card | service_expired */
     status: text('status').notNull().default('in_stock'),
     online: boolean('online').notNull().default(false),
@@ -85,6 +91,7 @@ export const devices = pgTable(
     index('devices_company_name_trgm_idx').using('gin', t.companyId, t.name.op('gin_trgm_ops')),
     index('devices_expiry_idx').on(t.licenseExpiresAt),
     index('devices_group_idx').on(t.groupId),
+    index('devices_account_idx').on(t.accountId),
     index('devices_strategy_idx').on(t.strategyId).where(sql`strategy_id IS NOT NULL`),
     index('devices_own_cap_idx').on(t.id).where(sql`data_cap_mb IS NOT NULL`),
     index('devices_cap_suspended_idx').on(t.id).where(sql`cap_suspended_month IS NOT NULL`),
