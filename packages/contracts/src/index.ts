@@ -25,6 +25,7 @@ export * from './endpoints.js';
 export * from './esim/index.js';
 export * from './feedback/endpoints.js';
 export * from './feedback/schemas.js';
+export * from './connectivity/index.js';
 export * from './firmware/index.js';
 export * from './invoices/index.js';
 export * from './licenses/endpoints.js';

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { dirname } from 'node:path';
-import { type Faults, type FaultMode, isFaultMode } from './faults.js';
+import { type FaultMode, type Faults, isFaultMode } from './faults.js';
 
 export type SimRequest = {
   method: string;

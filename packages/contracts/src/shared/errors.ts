@@ -192,6 +192,10 @@ export const ERROR_STATUS = {
   39001: 404,
   39002: 409,
   39003: 400,
+  // 40xxx operator platforms (connectivity accounts); 40001-40019 the back office's
+  40020: 409,
+  40021: 409,
+  40022: 503,
   // 5xxxx carrier and profile operations
   51001: 502,
   51002: 502,

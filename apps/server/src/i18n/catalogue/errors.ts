@@ -201,6 +201,9 @@ export const ERROR_TEXTS: Record<ErrorCode, Bilingual> = {
   39001: { zh: '固件不存在', en: 'Firmware not found' },
   39002: { zh: '该模组已有相同版本的固件', en: 'This module already has firmware of this version' },
   39003: { zh: '固件文件不可用：{reason}', en: 'The firmware file cannot be used: {reason}' },
+  40020: { zh: '该设备所在的运营商平台已停用，暂不能操作', en: "This device's operator platform is disabled; it cannot take commands now" },
+  40021: { zh: '该设备所在的运营商平台不支持此操作', en: "This device's operator platform does not support this action" },
+  40022: { zh: '该设备所在的运营商平台暂时无法连接，请稍后再试', en: "This device's operator platform cannot be reached; try again later" },
   // 5xxxx carrier and profile operations
   51001: { zh: '获取 Profile 资源失败', en: 'Failed to get the profile resource' },
   51002: { zh: 'Profile 激活失败', en: 'Profile activation failed' },

@@ -4,8 +4,9 @@
  * and never see a platform's paths or envelopes.
  */
 
-export type ProviderKind = 'simulated' | 'cisco_cc' | 'onelink';
-export const PROVIDER_KINDS: readonly ProviderKind[] = ['simulated', 'cisco_cc', 'onelink'];
+import type { Capability, ProviderKind } from '@rrp/contracts';
+
+export type { Capability, ProviderKind };
 
 /** Our reading of a platform's SIM status value. */
 export type SimState = 'active' | 'suspended' | 'ready' | 'inventory' | 'deactivated' | 'retired';
@@ -35,14 +36,11 @@ export type InventoryPage = {
 };
 
 /** A cycle-to-date usage reading: bytes since the billing cycle began. */
-export type UsageReading = { iccid: string; ctdBytes: number; /** yyyy-mm-dd, when the platform says */ cycleStart: string | null };
+export type UsageReading = { iccid: string; ctdBytes: number /** yyyy-mm-dd, when the platform says */; cycleStart: string | null };
 
 export type StateChange = 'suspend' | 'resume' | 'deactivate';
 /** What the platform answered to a state change, kept in the device's operation log. */
 export type StateChangeAnswer = { status: string; state: SimState; answer: Record<string, unknown> };
-
-/** What a connector can do; the console hides the rest for its devices, with the reason. */
-export type Capability = 'suspend' | 'resume' | 'deactivate' | 'switch_card' | 'esim' | 'at_command' | 'detect' | 'refresh';
 
 export type ConnectorErrorKind =
   /** credentials refused: the account goes to "authentication failed", no retries */
@@ -95,7 +93,8 @@ export type ConnectorOptions = {
 
 export interface Connector {
   readonly kind: Exclude<ProviderKind, 'simulated'>;
-  readonly capabilities: ReadonlySet<Capability>;
+  /** PLATFORM_CAPABILITIES[kind] (contracts): what the console offers for its devices */
+  readonly capabilities: readonly Capability[];
   /** SIMs per `usage` or `details` call at most */
   readonly batchSize: number;
   /** One real, read-only call that proves the address and credentials; what the platform said. */

@@ -1,0 +1,3 @@
+export * from './connector.js';
+export { connectorFor } from './registry.js';
+export { queueSync } from './sync/queue.js';
