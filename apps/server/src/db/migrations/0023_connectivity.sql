@@ -45,6 +45,7 @@ CREATE TABLE "platform_sims" (
 	"msisdn" text,
 	"imei" text,
 	"status" text NOT NULL,
+	"state" text NOT NULL,
 	"rate_plan" text,
 	"device_id" uuid,
 	"ctd_bytes" bigint,

@@ -18,6 +18,8 @@ export const platformSims = pgTable(
     imei: text('imei'),
     /** the platform's status value, as it spells it */
     status: text('status').notNull(),
+    /** our reading of it (SimState: active, suspended, ready, inventory, deactivated, retired) */
+    state: text('state').notNull(),
     ratePlan: text('rate_plan'),
     deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'set null' }),
     /** the last cycle-to-date reading and the cycle it belongs to: daily usage is their difference */
