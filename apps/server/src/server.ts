@@ -11,6 +11,7 @@ import { allJobs } from './jobs/registry.js';
 import { JobRunner } from './jobs/runner.js';
 import { MailCatcher } from './mail/catcher.js';
 import { smtpMailer } from './mail/transport.js';
+import { AccountRouter } from './modules/connectivity/index.js';
 import { invoiceAttachments } from './modules/invoices/index.js';
 import { createProvider } from './modules/network/index.js';
 import {
@@ -139,7 +140,8 @@ async function main() {
     writeFileSync(join(config.dataDir, 'demo-credentials.txt'), `${creds}\n`, { mode: 0o600 });
   }
 
-  const provider = createProvider(database, { simulateFleet: config.RRP_SIMULATOR });
+  // each device's commands go to its account's platform: the built-in simulated network or a connector
+  const provider = new AccountRouter(database, createProvider(database, { simulateFleet: config.RRP_SIMULATOR }));
   const app = await buildApp({ config, database, provider, payments, webDist: config.RRP_WEB_DIST ?? WEB_DIST });
   const { handlers, periodic } = allJobs({
     database,

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
+import { AccountRouter } from '../src/modules/connectivity/index.js';
 import { type ConnectivityProvider, createProvider } from '../src/modules/network/index.js';
 import type { PaymentGateway } from '../src/modules/orders/index.js';
 import { seedDemo } from '../src/seed/demo.js';
@@ -77,7 +78,7 @@ export async function buildTestApp(
   const config = testConfig(opts.config);
   const database = await freshDatabase();
   if (opts.seed !== false) await seedDemo(database, config);
-  const provider = createProvider(database, { simulateFleet: false });
+  const provider = new AccountRouter(database, createProvider(database, { simulateFleet: false }));
   const app = await buildApp({ config, database, provider, payments: opts.payments ?? null, logger: opts.logger ?? false });
   await app.ready();
   return {

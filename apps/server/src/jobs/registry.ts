@@ -1,7 +1,9 @@
+import { hostname } from 'node:os';
 import type { EmailJob } from '../mail/outbox.js';
 import type { Mailer } from '../mail/transport.js';
 import { alarmJobs } from '../modules/alarms/index.js';
 import { billingJobs } from '../modules/billing/index.js';
+import { connectivityJobs } from '../modules/connectivity/index.js';
 import { webhookJobs } from '../modules/developer/index.js';
 import { licenseJobs } from '../modules/licenses/index.js';
 import { monitoringJobs } from '../modules/monitoring/index.js';
@@ -27,6 +29,7 @@ export function allJobs(deps: ModuleDeps & { mailer: Mailer }): { handlers: Reco
     monitoringJobs(deps),
     webhookJobs({ database: deps.database, config: deps.webhooks, publicUrl: deps.publicUrl }),
     reportJobs({ database: deps.database }),
+    connectivityJobs({ database: deps.database, openConnector: deps.openConnector ?? null, owner: `${hostname()}:${process.pid}` }),
   ];
   return {
     handlers: {

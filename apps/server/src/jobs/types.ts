@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.js';
+import type { OpenConnector } from '../modules/connectivity/index.js';
 import type { ConnectivityProvider } from '../modules/network/index.js';
 import type { PaymentGateway } from '../modules/orders/index.js';
 
@@ -11,6 +12,8 @@ export type ModuleDeps = {
   publicUrl?: string;
   /** the webhook settings of the configuration (unset: https only, public addresses only) */
   webhooks?: { webhookAllowHttp: boolean; RRP_WEBHOOK_ALLOW_PRIVATE: boolean };
+  /** opens an operator platform account's connector (null: platform accounts are not synced in this process) */
+  openConnector?: OpenConnector | null;
   /** days raw device reports are kept after roll-up (RRP_RAW_REPORT_RETENTION_DAYS) */
   rawReportRetentionDays?: number;
 };

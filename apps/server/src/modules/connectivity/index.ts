@@ -1,3 +1,5 @@
 export * from './connector.js';
+export { connectorOpener } from './opener.js';
 export { connectorFor } from './registry.js';
-export { queueSync } from './sync/queue.js';
+export { AccountRouter } from './router.js';
+export * from './sync/index.js';

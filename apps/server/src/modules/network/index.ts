@@ -6,4 +6,5 @@ export { buildReportCall } from './report-client.js';
 export { fallBackToPhysicalCard } from './simulator/esim.js';
 export { fleetTick } from './simulator/fleet.js';
 export { SPELL_MS, spellAt } from './simulator/link.js';
+export { finish as finishOperation } from './simulator/operation.js';
 export { SimulatorProvider } from './simulator/provider.js';

@@ -31,6 +31,8 @@ export interface ConnectivityProvider {
    * (status done or failed) and updates the device, durably (jobs), with realistic delays.
    */
   command(device: DeviceRef, kind: CommandKind, operationId: number): Promise<void>;
+  /** Whether this process's simulated fleet is reporting (the fleet job runs only then). */
+  readonly fleetRunning?: boolean;
   /** Starts background activity (the simulated fleet's reports), if any. */
   start(): void;
   stop(): Promise<void>;
