@@ -24,9 +24,26 @@ const SIZES = [
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await expect(page.locator('.ant-skeleton, .full-page-spin')).toHaveCount(0, { timeout: 15_000 });
-  // antd's entrance animations end (contrast is measured on the final colours)
-  await page.waitForTimeout(400);
+  await animationsDone(page);
 }
+
+/** antd's entrance animations have ended (contrast is measured on the final colours). */
+async function animationsDone(page: Page) {
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+      null,
+      {
+        timeout: 2_000,
+        polling: 50,
+      },
+    )
+    .catch(() => undefined);
+}
+
+/** Pages per test: a sweep split this way spreads over the workers and each part stays well inside its timeout. */
+const PART_SIZE = 10;
+const chunks = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 async function closeAnnouncement(page: Page) {
   const dialog = page.getByRole('dialog');
@@ -54,7 +71,7 @@ async function checkDialog(page: Page, where: string, lang: 'zh-CN' | 'en', open
   await open();
   const dialog = page.locator('.ant-modal-wrap:visible, .ant-drawer-content-wrapper:visible').last();
   await expect(dialog).toBeVisible();
-  await page.waitForTimeout(400);
+  await animationsDone(page);
   await expectAccessible(page, where);
   await expectOneLanguage(page, lang, where);
   await page.keyboard.press('Escape');
@@ -66,16 +83,27 @@ for (const { lang, locale, home } of LANGS) {
     test.describe(`every page in ${lang} on ${size.name}`, () => {
       test.use({ locale, viewport: size.viewport, isMobile: size.phone, hasTouch: size.phone });
 
-      test('console pages and dialogs', async ({ page }) => {
-        test.setTimeout(420_000);
+      const parts = chunks(
+        consolePaths().filter((p) => !NEEDS_RECORD.has(p)),
+        PART_SIZE,
+      );
+      parts.forEach((paths, i) => {
+        test(`console pages, part ${i + 1} of ${parts.length}`, async ({ page }) => {
+          test.setTimeout(240_000);
+          await signIn(page, 'admin@demo.rrp.local');
+          await closeAnnouncement(page);
+          if (!size.phone && i === 0) await expect(page.getByTestId('side-menu')).toContainText(home);
+          for (const path of paths) {
+            await page.goto(path);
+            await check(page, path, lang, size.phone);
+          }
+        });
+      });
+
+      test('a record, the error pages and the dialogs', async ({ page }) => {
+        test.setTimeout(240_000);
         await signIn(page, 'admin@demo.rrp.local');
         await closeAnnouncement(page);
-        if (!size.phone) await expect(page.getByTestId('side-menu')).toContainText(home);
-        for (const path of consolePaths()) {
-          if (NEEDS_RECORD.has(path)) continue;
-          await page.goto(path);
-          await check(page, path, lang, size.phone);
-        }
         await page.goto('/newspaper/list');
         await settle(page);
         await page.locator('a[href^="/newspaper/detail"]').first().click();
