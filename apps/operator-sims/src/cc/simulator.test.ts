@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CcSimulator, startCcSimulator } from './index.js';
 
@@ -219,5 +222,34 @@ describe('operator pages', () => {
     const detail = await (await fetch(`${sim.url}/sims/${s.iccid}`)).text();
     expect(detail).toContain('DEACTIVATED');
     expect(detail).toContain(s.imsi);
+  });
+});
+
+describe('state file', () => {
+  it('keeps status changes, first activations and scheduled changes across a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cc-sim-'));
+    const stateFile = join(dir, 'cc-sim', 'state.json');
+    const t = Date.UTC(2026, 10, 20, 8, 0, 0);
+    const opts = { sims: 40, seed: 'restart', username: 'acme', apiKey: 'key-1', stateFile, now: () => t };
+    try {
+      const first = await startCcSimulator(opts);
+      const [a, b, c] = [first.fleet.sims[0], first.fleet.sims[1], first.fleet.sims[14]];
+      expect(c.status).toBe('ACTIVATION_READY');
+      first.account.change(a, 'DEACTIVATED', null);
+      first.account.change(b, 'RETIRED', t + 86_400_000);
+      first.account.change(c, 'ACTIVATED', null);
+      await first.close();
+
+      const second = await startCcSimulator(opts);
+      try {
+        expect(second.fleet.get(a.iccid)?.status).toBe('DEACTIVATED');
+        expect(second.account.scheduledFor(b.iccid)).toMatchObject({ status: 'RETIRED', at: t + 86_400_000 });
+        expect(second.account.details(second.fleet.get(c.iccid)!).dateActivated).toBe('2026-11-20 08:00:00.000+0000');
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
