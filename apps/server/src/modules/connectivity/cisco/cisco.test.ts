@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CcSimulator, startCcSimulator } from '../../../../../operator-sims/src/index.js';
 import { type Connector, ConnectorError, type ConnectorErrorKind, type InventoryCursor } from '../connector.js';
+import { MIN_CALL_SPACING_MS } from './client.js';
 import { createCiscoConnector } from './index.js';
 
 let sim: CcSimulator;
@@ -158,6 +159,14 @@ describe('one call in flight per account', () => {
     expect(b).toHaveLength(1);
     expect(c).toHaveLength(1);
     expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 250 - 20);
+  });
+
+  it('starts at most 5 calls a second per account', async () => {
+    const iccids = sim.fleet.sims.slice(30, 36).map((s) => s.iccid);
+    const started = Date.now();
+    await cc.details(iccids);
+    // six calls: five gaps of at least 200 ms
+    expect(Date.now() - started).toBeGreaterThanOrEqual(5 * MIN_CALL_SPACING_MS - 20);
   });
 });
 

@@ -6,12 +6,22 @@ import { errorBody } from './wire.js';
 export const RATE_LIMIT_CODE = '40000029';
 const DEFAULT_TIMEOUT_MS = 15_000;
 
+/** Cisco's guidance: at most 5 calls a second per API user. */
+export const MIN_CALL_SPACING_MS = 200;
+
 // Control Center allows one call in flight per API user: every call of an account (base URL and
-// user name) made in this process waits for the one before it.
+// user name) made in this process waits for the one before it, and starts no sooner than
+// MIN_CALL_SPACING_MS after it started.
 const lanes = new Map<string, Promise<void>>();
+const lastStart = new Map<string, number>();
 
 function inLane<T>(key: string, call: () => Promise<T>): Promise<T> {
-  const run = (lanes.get(key) ?? Promise.resolve()).then(call);
+  const run = (lanes.get(key) ?? Promise.resolve()).then(async () => {
+    const wait = (lastStart.get(key) ?? 0) + MIN_CALL_SPACING_MS - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    lastStart.set(key, Date.now());
+    return call();
+  });
   const tail = run.then(
     () => undefined,
     () => undefined,
