@@ -25,6 +25,13 @@ export type Platform = {
   service: string;
   /** the platform's API (paths under its prefix); null: not an API path */
   api(req: SimRequest): Promise<SimAnswer | null> | SimAnswer | null;
+  /**
+   * Called when an API call starts (before the answer delay): a refusal to answer instead (a
+   * platform that allows one call in flight per account), or null; `leave` is called when a call
+   * let in has been answered.
+   */
+  enter?(req: SimRequest): SimAnswer | null;
+  leave?(req: SimRequest): void;
   /** the platform's answer to a fault that has one (500 body, refused credentials, rate limit) */
   faultAnswer(mode: Exclude<FaultMode, 'timeout' | 'down' | 'malformed'>, req: SimRequest): SimAnswer;
   /** pages for people, and their form posts */
@@ -181,13 +188,19 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
         setTimeout(() => incoming.socket.destroy(), TIMEOUT_HOLD_MS).unref();
         return;
       }
-      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
-      if (fault === 'malformed') return send(res, { status: 200, raw: '{"status":"0","result":[{"unterminated', contentType: 'application/json' });
-      if (fault) return send(res, platform.faultAnswer(fault, req));
-      const answer = await platform.api(req);
-      if (!answer) return send(res, { status: 404, json: { error: 'not found' } });
-      if (req.method !== 'GET') scheduleSave();
-      send(res, answer);
+      const refused = platform.enter?.(req) ?? null;
+      if (refused) return send(res, refused);
+      try {
+        if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+        if (fault === 'malformed') return send(res, { status: 200, raw: '{"status":"0","result":[{"unterminated', contentType: 'application/json' });
+        if (fault) return send(res, platform.faultAnswer(fault, req));
+        const answer = await platform.api(req);
+        if (!answer) return send(res, { status: 404, json: { error: 'not found' } });
+        if (req.method !== 'GET') scheduleSave();
+        send(res, answer);
+      } finally {
+        platform.leave?.(req);
+      }
     } catch (e) {
       opts.log?.(`error: ${(e as Error).message}`);
       if (!res.headersSent) send(res, { status: 500, json: { error: 'internal error' } });
