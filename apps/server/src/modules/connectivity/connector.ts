@@ -87,6 +87,8 @@ export type ConnectorOptions = {
   baseUrl: string;
   /** per call (default 15 s) */
   timeoutMs?: number;
+  /** calls of the account start at least this far apart (default: the platform's own guidance) */
+  minCallSpacingMs?: number;
   fetch?: typeof fetch;
   now?: () => Date;
 };

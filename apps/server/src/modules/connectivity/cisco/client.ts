@@ -11,13 +11,13 @@ export const MIN_CALL_SPACING_MS = 200;
 
 // Control Center allows one call in flight per API user: every call of an account (base URL and
 // user name) made in this process waits for the one before it, and starts no sooner than
-// MIN_CALL_SPACING_MS after it started.
+// MIN_CALL_SPACING_MS (or the account's own spacing) after it started.
 const lanes = new Map<string, Promise<void>>();
 const lastStart = new Map<string, number>();
 
-function inLane<T>(key: string, call: () => Promise<T>): Promise<T> {
+function inLane<T>(key: string, spacingMs: number, call: () => Promise<T>): Promise<T> {
   const run = (lanes.get(key) ?? Promise.resolve()).then(async () => {
-    const wait = (lastStart.get(key) ?? 0) + MIN_CALL_SPACING_MS - Date.now();
+    const wait = (lastStart.get(key) ?? 0) + spacingMs - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     lastStart.set(key, Date.now());
     return call();
@@ -74,6 +74,8 @@ export type CcClientOptions = {
   username: string;
   apiKey: string;
   timeoutMs?: number;
+  /** calls of the account start at least this far apart (default MIN_CALL_SPACING_MS) */
+  minCallSpacingMs?: number;
   fetch?: typeof fetch;
   now?: () => Date;
 };
@@ -84,6 +86,7 @@ export class CcClient {
   private readonly lane: string;
   private readonly authorization: string;
   private readonly timeoutMs: number;
+  private readonly spacingMs: number;
   private readonly fetchImpl: typeof fetch;
   private readonly now: () => Date;
 
@@ -93,13 +96,14 @@ export class CcClient {
     this.lane = `${this.root}\n${opts.username}`;
     this.authorization = `Basic ${Buffer.from(`${opts.username}:${opts.apiKey}`).toString('base64')}`;
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.spacingMs = opts.minCallSpacingMs ?? MIN_CALL_SPACING_MS;
     this.fetchImpl = opts.fetch ?? fetch;
     this.now = opts.now ?? (() => new Date());
   }
 
   /** One call; its answer checked against `schema`, and kept as sent for the operation log. */
   call<S extends z.ZodType>(method: 'GET' | 'PUT', path: string, schema: S, body?: unknown): Promise<{ data: z.infer<S>; raw: Record<string, unknown> }> {
-    return inLane(this.lane, async () => {
+    return inLane(this.lane, this.spacingMs, async () => {
       const signal = AbortSignal.timeout(this.timeoutMs);
       let status: number;
       let text: string;
