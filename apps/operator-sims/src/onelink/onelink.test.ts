@@ -99,6 +99,12 @@ describe('OneLink simulator', () => {
     expect((await query('/change/sim-status', { iccid: card.iccid, operType: '0' })).status).toBe('13012');
     expect((await query('/change/sim-status', { imsi: card.imsi, operType: '1' })).status).toBe('0');
     expect((await query('/query/sim-status', { msisdn: card.msisdn })).result[0].cardStatus).toBe('2');
+    const posted = await fetch(`${sim.url}/v5/ec/query/sim-status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ transid: transid(), token: await token(), iccid: card.iccid }),
+    });
+    expect(((await posted.json()) as Envelope).result[0].cardStatus).toBe('2');
     expect((await query('/query/sim-status', { iccid: '89860400000000000000' })).status).toBe('12024');
     expect((await query('/query/sim-status', {})).status).toBe('12001');
   });

@@ -58,7 +58,10 @@ describe('OneLink connector', () => {
 
   it('keeps the token until a little before its ttl, then fetches a new one', async () => {
     const c = connector();
-    const iccids = sim.fleet.sims.slice(0, 3).map((s) => s.iccid);
+    const iccids = sim.fleet.sims.slice(0, 5).map((s) => s.iccid);
+    // five calls at once on a new connector share one token fetch
+    expect(await c.usage(iccids)).toHaveLength(5);
+    expect(tokenCalls()).toBe(1);
     await c.details(iccids);
     await c.usage(iccids);
     expect(tokenCalls()).toBe(1);
