@@ -35,6 +35,7 @@ const str = z.union([z.string(), z.number()]).transform(String);
 const cardInfoRow = z.object({ status: str.optional(), message: z.string().nullish(), iccid: str.optional(), msisdn: str.nullish(), imsi: str.nullish() });
 const statusRow = z.object({ cardStatus: str, lastChangeDate: z.string().nullish() });
 const usageRow = z.object({ dataAmount: str });
+const imeiRow = z.object({ imei: str.nullish() });
 const groupsRow = z.object({ totalCount: str.optional(), groupList: z.array(z.object({ groupId: str })).nullish() });
 const membersRow = z.object({ totalCount: str.optional(), memberList: z.array(z.object({ iccid: str, msisdn: str.nullish() })).nullish() });
 
@@ -72,21 +73,37 @@ export function createOneLinkConnector(opts: ConnectorOptions & { credentials: O
     }
   }
 
-  async function withStatus(cards: Array<{ iccid: string; msisdn: string | null; imsi: string | null }>): Promise<PlatformSim[]> {
-    const statuses = await eachLimited(cards, PARALLEL, (c) => statusOf(c.iccid));
+  /** The IMEI the card was last seen in (sim-imei), or null when the platform has none. */
+  async function imeiOf(iccid: string): Promise<string | null> {
+    try {
+      const [row] = await client.call('/query/sim-imei', { iccid }, imeiRow);
+      return row?.imei?.trim() || null;
+    } catch (e) {
+      if (e instanceof ConnectorError && e.kind === 'not_found') return null;
+      throw e;
+    }
+  }
+
+  /** The cards with their status (and IMEI when asked); a card the platform does not know is left out. */
+  async function withStatus(cards: Array<{ iccid: string; msisdn: string | null; imsi: string | null }>, imei: boolean): Promise<PlatformSim[]> {
+    const read = await eachLimited(cards, PARALLEL, async (c) => {
+      const status = await statusOf(c.iccid);
+      return status ? { status, imei: imei ? await imeiOf(c.iccid) : null } : null;
+    });
     return cards.flatMap((c, i) => {
-      const s = statuses[i];
-      if (!s) return [];
+      const r = read[i];
+      if (!r) return [];
+      const { status, lastChangeDate } = r.status;
       return [
         {
           iccid: c.iccid,
           imsi: c.imsi,
           msisdn: c.msisdn,
-          imei: null,
-          status: s.status,
-          state: mustState(s.status),
+          imei: r.imei,
+          status,
+          state: mustState(status),
           ratePlan: null,
-          modifiedAt: chinaDate(s.lastChangeDate),
+          modifiedAt: chinaDate(lastChangeDate),
         },
       ];
     });
@@ -116,7 +133,7 @@ export function createOneLinkConnector(opts: ConnectorOptions & { credentials: O
     /**
      * The customer's groups (群组) and their members, 50 a page: OneLink has no list of all the
      * customer's cards and no "changed since" list, so every sync reads the whole membership;
-     * `since` is carried along unused. Members come without IMSI (`complete: false`).
+     * `since` is carried along unused. Members come without IMSI and IMEI (`complete: false`).
      */
     async inventoryPage(cursor: InventoryCursor): Promise<InventoryPage> {
       const ids = await groups();
@@ -129,7 +146,10 @@ export function createOneLinkConnector(opts: ConnectorOptions & { credentials: O
         const more = members.length === PAGE_SIZE && memberPage * PAGE_SIZE < total && memberPage + 1 < GROUP_STRIDE;
         const nextPage = more ? group * GROUP_STRIDE + memberPage + 1 : group + 1 < ids.length ? (group + 1) * GROUP_STRIDE + 1 : null;
         if (members.length > 0 || nextPage === null) {
-          const sims = await withStatus(members.map((m) => ({ iccid: m.iccid, msisdn: m.msisdn ?? null, imsi: null })));
+          const sims = await withStatus(
+            members.map((m) => ({ iccid: m.iccid, msisdn: m.msisdn ?? null, imsi: null })),
+            false,
+          );
           return { sims, complete: false, next: nextPage === null ? null : { since: cursor.since, page: nextPage } };
         }
         group += 1;
@@ -143,7 +163,10 @@ export function createOneLinkConnector(opts: ConnectorOptions & { credentials: O
       atMostOneBatch(iccids.length);
       const rows = await client.call('/query/sim-card-info/batch', { iccids: iccids.join('_') }, cardInfoRow);
       const known = rows.filter((r) => (r.status ?? '0') === '0' && r.iccid);
-      return withStatus(known.map((r) => ({ iccid: r.iccid as string, msisdn: r.msisdn ?? null, imsi: r.imsi ?? null })));
+      return withStatus(
+        known.map((r) => ({ iccid: r.iccid as string, msisdn: r.msisdn ?? null, imsi: r.imsi ?? null })),
+        true,
+      );
     },
 
     async usage(iccids: string[]): Promise<UsageReading[]> {

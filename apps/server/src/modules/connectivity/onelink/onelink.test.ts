@@ -87,7 +87,7 @@ describe('OneLink connector', () => {
     const c = connector();
     await c.details(sim.fleet.sims.slice(0, 5).map((s) => s.iccid));
     const transids = urls.map((u) => new URL(u).searchParams.get('transid')!);
-    expect(transids.length).toBe(1 + 1 + 5);
+    expect(transids.length).toBe(1 + 1 + 5 + 5);
     const stamp = new Date(clock + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
     for (const t of transids) expect(t).toMatch(new RegExp(`^${sim.appid}${stamp}\\d{8}$`));
     expect(new Set(transids).size).toBe(transids.length);
@@ -99,7 +99,7 @@ describe('OneLink connector', () => {
     const cards = sim.fleet.sims.slice(0, 100);
     const sims = await c.details(cards.map((s) => s.iccid));
     expect(sims).toHaveLength(100);
-    expect(sims[0]).toMatchObject({ iccid: cards[0].iccid, msisdn: cards[0].msisdn, imsi: cards[0].imsi, status: cards[0].status, imei: null });
+    expect(sims[0]).toMatchObject({ iccid: cards[0].iccid, msisdn: cards[0].msisdn, imsi: cards[0].imsi, status: cards[0].status, imei: cards[0].imei });
     expect(urls.filter((u) => u.includes('/sim-card-info/batch'))).toHaveLength(1);
     expect(new URL(urls.find((u) => u.includes('/sim-card-info/batch'))!).searchParams.get('iccids')).toBe(cards.map((s) => s.iccid).join('_'));
     expect(await c.details([cards[1].iccid, '89860400000000000000'])).toHaveLength(1);
