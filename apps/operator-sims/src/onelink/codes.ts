@@ -13,6 +13,7 @@ export const CODES = {
   unknownCard: { status: '12024', message: '号码不存在或不归属于该集团客户' },
   rateLimited: { status: '12030', message: '接口调用频率超过限制，请稍后再试' },
   stateNotAllowed: { status: '13012', message: '当前卡状态不允许办理该业务' },
+  changedRecently: { status: '13013', message: '同一号码30分钟内不能重复办理此类业务' },
 } as const;
 
 export type Code = (typeof CODES)[keyof typeof CODES];

@@ -22,6 +22,8 @@ export type OneLinkSimulatorOptions = {
   log?: (line: string) => void;
   /** cards per customer group (default 500) */
   groupSize?: number;
+  /** how far apart one card's status changes must be (the platform says 30 minutes; default 0, no limit) */
+  changeIntervalSeconds?: number;
   /** the platform's clock (tests) */
   now?: () => number;
 };
@@ -80,7 +82,15 @@ export async function startOneLinkSimulator(opts: OneLinkSimulatorOptions = {}):
     now,
   });
   const faults = new Faults(now);
-  const platform = new OneLinkPlatform({ appid, password, tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600, fleet, groupSize: opts.groupSize ?? 500, now });
+  const platform = new OneLinkPlatform({
+    appid,
+    password,
+    tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600,
+    fleet,
+    groupSize: opts.groupSize ?? 500,
+    changeIntervalSeconds: opts.changeIntervalSeconds ?? 0,
+    now,
+  });
   const server = await startSimServer({
     platform,
     faults,

@@ -22,6 +22,7 @@ async function main() {
   const port = numberVar('ONELINK_SIM_PORT', 8092, (n) => Number.isInteger(n) && n >= 0 && n <= 65535);
   const sims = numberVar('ONELINK_SIM_SIMS', 1000, (n) => Number.isInteger(n) && n >= 1 && n <= 1_000_000);
   const delayMs = numberVar('ONELINK_SIM_DELAY_MS', 0, (n) => Number.isInteger(n) && n >= 0 && n <= 60_000);
+  const changeIntervalSeconds = numberVar('ONELINK_SIM_CHANGE_INTERVAL_S', 0, (n) => Number.isInteger(n) && n >= 0 && n <= 86_400);
   const dataDir = resolve(process.env.RRP_DATA_DIR || './data');
   const quiet = process.env.ONELINK_SIM_QUIET === '1';
   const sim = await startOneLinkSimulator({
@@ -29,6 +30,7 @@ async function main() {
     host: process.env.ONELINK_SIM_HOST || '127.0.0.1',
     sims,
     delayMs,
+    changeIntervalSeconds,
     appid: process.env.ONELINK_SIM_APPID || DEFAULT_APPID,
     password: process.env.ONELINK_SIM_PASSWORD || DEFAULT_PASSWORD,
     stateFile: resolve(dataDir, 'onelink-sim', 'state.json'),
@@ -42,6 +44,7 @@ async function main() {
     `  APPID ${sim.appid}, password ${sim.password}`,
     `  ${sim.fleet.sims.length} cards, state in ${resolve(dataDir, 'onelink-sim')}`,
     ...(delayMs > 0 ? [`  Every API answer delayed ${delayMs} ms`] : []),
+    ...(changeIntervalSeconds > 0 ? [`  A card's status changes at least ${changeIntervalSeconds} s apart`] : []),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

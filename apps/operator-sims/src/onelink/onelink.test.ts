@@ -154,6 +154,20 @@ describe('OneLink simulator', () => {
   });
 });
 
+describe('OneLink simulator change interval', () => {
+  it('refuses a second status change of one card within the interval', async () => {
+    let now = Date.UTC(2026, 10, 15, 4, 0, 0);
+    const s = await startOneLinkSimulator({ sims: 20, changeIntervalSeconds: 1800, now: () => now });
+    const card = s.fleet.sims.find((c) => c.status === '2')!;
+    expect(s.platform.change(card, '0')).toMatchObject({ status: '0' });
+    expect(s.platform.change(card, '1')).toMatchObject({ status: '13013' });
+    expect(card.status).toBe('4');
+    now += 1800_000;
+    expect(s.platform.change(card, '1')).toMatchObject({ status: '0' });
+    await s.close();
+  });
+});
+
 describe('OneLink simulator state', () => {
   it('keeps status changes across a restart', async () => {
     const stateFile = join(mkdtempSync(join(tmpdir(), 'onelink-sim-')), 'state.json');

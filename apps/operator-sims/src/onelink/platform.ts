@@ -13,6 +13,8 @@ export type OneLinkPlatformOptions = {
   fleet: SimFleet;
   /** cards per customer group (群组) */
   groupSize: number;
+  /** a card's status changes at least this far apart (the platform's 30 minutes; 0: no limit) */
+  changeIntervalSeconds: number;
   now: () => number;
 };
 
@@ -59,6 +61,8 @@ export class OneLinkPlatform implements Platform {
   private readonly transids = new Map<string, number>();
   private readonly byMsisdn = new Map<string, Sim>();
   private readonly byImsi = new Map<string, Sim>();
+  /** iccid → when its status was last changed through a call (ms) */
+  private readonly lastChange = new Map<string, number>();
   readonly groups: Group[] = [];
   private readonly transidPattern: RegExp;
 
@@ -146,7 +150,11 @@ export class OneLinkPlatform implements Platform {
     const rule = OPER_TYPES[operType];
     if (!rule) return CODES.badParameter;
     if (sim.status !== rule[0]) return CODES.stateNotAllowed;
-    this.opts.fleet.setStatus(sim, rule[1], this.opts.now());
+    const now = this.opts.now();
+    const last = this.lastChange.get(sim.iccid);
+    if (last !== undefined && now - last < this.opts.changeIntervalSeconds * 1000) return CODES.changedRecently;
+    this.opts.fleet.setStatus(sim, rule[1], now);
+    this.lastChange.set(sim.iccid, now);
     return CODES.ok;
   }
 

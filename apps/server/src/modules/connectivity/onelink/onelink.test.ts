@@ -167,6 +167,12 @@ describe('OneLink connector', () => {
       platformMessage: '当前卡状态不允许办理该业务',
     });
     expect(await failure(c.changeState('89860400000000000000', 'suspend', 'k'))).toMatchObject({ kind: 'not_found' });
+    const strict = await startOneLinkSimulator({ sims: 20, changeIntervalSeconds: 1800, now: () => clock });
+    const card = strict.fleet.sims.find((s) => s.status === '2')!;
+    const sc = connector({ simulator: strict });
+    await sc.changeState(card.iccid, 'suspend', 'k3');
+    expect(await failure(sc.changeState(card.iccid, 'resume', 'k4'))).toMatchObject({ kind: 'refused', platformCode: '13013' });
+    await strict.close();
     expect(await c.usage(['89860400000000000000'])).toEqual([]);
   });
 
