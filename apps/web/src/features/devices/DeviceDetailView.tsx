@@ -130,14 +130,9 @@ function DetailBody({ detail }: { detail: DeviceDetail }) {
           <Descriptions.Item label={t('devices:column.realName')}>{labelOf(t, 'realName', d.realName)}</Descriptions.Item>
           <Descriptions.Item label={t('devices:column.iccid')}>{d.iccid ? <Typography.Text copyable>{d.iccid}</Typography.Text> : '—'}</Descriptions.Item>
           <Descriptions.Item label="EID">
-            {d.eid && !platformHas(d.platform, 'esim') ? (
-              <span>
-                <Typography.Text copyable translate="no" className="break-all" data-testid="device-eid">
-                  {d.eid}
-                </Typography.Text>
-                <PlatformCannot platform={d.platform} capabilities={['esim']} />
-              </span>
-            ) : d.eid ? (
+            {!d.eid ? (
+              '—'
+            ) : platformHas(d.platform, 'esim') ? (
               <Link
                 to={`/esim-list?eid=${d.eid}`}
                 translate="no"
@@ -148,7 +143,13 @@ function DetailBody({ detail }: { detail: DeviceDetail }) {
                 {d.eid}
               </Link>
             ) : (
-              '—'
+              // not the way into eSIM commands the platform cannot take
+              <span>
+                <Typography.Text copyable translate="no" className="break-all" data-testid="device-eid">
+                  {d.eid}
+                </Typography.Text>
+                <PlatformCannot platform={d.platform} capabilities={['esim']} />
+              </span>
             )}
           </Descriptions.Item>
           <Descriptions.Item label={t('devices:column.strategy')}>{d.strategyName ? <UserText>{d.strategyName}</UserText> : '—'}</Descriptions.Item>
