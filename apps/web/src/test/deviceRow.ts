@@ -4,7 +4,7 @@ const MB = 1048576;
 
 /**
  * A device row as `/device/list` answers it: a European device on its physical card, online,
- * without group or usage; tests override what they are about.
+ * on the built-in simulated network, without group or usage; tests override what they are about.
  */
 export function deviceRow(overrides: Partial<TDeviceRow> = {}): TDeviceRow {
   return {
@@ -39,6 +39,7 @@ export function deviceRow(overrides: Partial<TDeviceRow> = {}): TDeviceRow {
     licenseExpiresAt: '2027-10-01T00:00:00Z',
     createdAt: '2026-09-30T12:00:00Z',
     updatedAt: '2026-11-21T08:00:00Z',
+    platform: { kind: 'simulated', unreachableSince: null, disabled: false },
     ...overrides,
   };
 }

@@ -45,3 +45,6 @@ export const NO_SERVICE_STATUSES: readonly DeviceStatus[] = ['in_stock', 'servic
  */
 export const GROUP_NAME_CODES = ['default'] as const;
 export type GroupNameCode = (typeof GROUP_NAME_CODES)[number];
+
+/** What a device's operator platform can do, for the console to offer only that (the browser imports constants only). */
+export { type Capability, canDo, PLATFORM_CAPABILITIES, PROVIDER_KINDS, type ProviderKind } from '../connectivity/kinds.js';

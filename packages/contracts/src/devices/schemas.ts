@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROVIDER_KINDS } from '../connectivity/kinds.js';
 import { field } from '../core/labels.js';
 import { zId, zPage, zPageSize } from '../core/paging.js';
 import { multiline } from '../core/text.js';
@@ -32,6 +33,14 @@ export const zDeviceListRequest = z.object({
   sort: field('排序', 'sort', z.enum(DEVICE_SORTS)).default('created_desc'),
 });
 export type TDeviceListRequest = z.infer<typeof zDeviceListRequest>;
+
+/**
+ * The operator platform a device's SIM lives on, as its customer sees it: the kind of platform
+ * (what it can do is PLATFORM_CAPABILITIES[kind]), since when it cannot be reached (null: it can),
+ * and whether it is disabled (commands refused). Never the account, its name or its errors.
+ */
+export const zDevicePlatform = z.object({ kind: z.enum(PROVIDER_KINDS), unreachableSince: z.string().nullable(), disabled: z.boolean() });
+export type TDevicePlatform = z.infer<typeof zDevicePlatform>;
 
 export const zDeviceRow = z.object({
   id: z.string(),
@@ -72,6 +81,7 @@ export const zDeviceRow = z.object({
   licenseExpiresAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  platform: zDevicePlatform,
 });
 export type TDeviceRow = z.infer<typeof zDeviceRow>;
 

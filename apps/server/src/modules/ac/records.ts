@@ -8,6 +8,7 @@ import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
+import { assertPlatformAllows } from '../connectivity/index.js';
 import { emitWebhookEvent } from '../developer/index.js';
 import { type ConnectivityProvider, deviceRef, fallBackToPhysicalCard } from '../network/index.js';
 
@@ -134,6 +135,7 @@ export async function bindAc(
       tx,
     );
     if (!device) throw new AppError(23003, { field: body.imei ? 'imei' : 'eid' });
+    await assertPlatformAllows(database, tx, device.id, 'esim');
     const { record } = await move(database, tx, ctx, body.acCode, {
       from: ['IDLE'],
       set: sql`status = 'ASSIGNED', device_id = ${device.id}, bound_at = now()`,

@@ -7,6 +7,7 @@ import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, type Changes, recordAudit } from '../audit/index.js';
+import { assertPlatformAllows } from '../connectivity/index.js';
 import { type ConnectivityProvider, deviceRef } from '../network/index.js';
 import { atStringOf } from './at-string.js';
 
@@ -37,6 +38,7 @@ export async function sendAtCommand(
       tx,
     );
     if (!device) throw new AppError(36001, { field: 'imei' });
+    await assertPlatformAllows(database, tx, device.id, 'at_command');
     // read after the lock, in a statement of its own: it sees a command that won the lock first
     const slots = await database.rows<Row<'at_cards', 'slot' | 'iccid'> & { pending: boolean }>(
       sql`SELECT slot, iccid, EXISTS (SELECT 1 FROM device_operations o

@@ -17,6 +17,7 @@ import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, type AuditEntry, type Changes, recordAudit, recordAuditMany } from '../audit/index.js';
+import { assertPlatformAllows, type Capability } from '../connectivity/index.js';
 import { type ConnectivityProvider, deviceRef } from '../network/index.js';
 import { defaultGroup, findDevice, parseImeis } from './common.js';
 
@@ -24,6 +25,9 @@ import { defaultGroup, findDevice, parseImeis } from './common.js';
 export type ConsoleCommand = 'suspend' | 'unsuspend' | 'switch_card' | 'sync';
 
 const AUDIT_ACTION = { suspend: 'device.suspend', unsuspend: 'device.unsuspend', switch_card: 'device.switchCard', sync: 'device.sync' } as const;
+
+/** What the device's operator platform must be able to do for each command. */
+const CAPABILITY: Record<ConsoleCommand, Capability> = { suspend: 'suspend', unsuspend: 'resume', switch_card: 'switch_card', sync: 'refresh' };
 
 const HINTS = {
   suspend: 'devices.hint.suspend',
@@ -52,6 +56,7 @@ export async function sendCommand(
 ): Promise<TDeviceActionResult> {
   const { device, opId } = await database.db.transaction(async (tx) => {
     const device = await findDevice(database, scope, imei, tx, true);
+    await assertPlatformAllows(database, tx, device.id, CAPABILITY[kind]);
     if (device.status === 'service_expired') throw new AppError(23011);
     if (kind === 'suspend' && device.suspended) throw new AppError(23011);
     if (kind === 'unsuspend' && !device.suspended) throw new AppError(23011);

@@ -1,9 +1,12 @@
-import { DEVICE_LIST_COUNT_CAP, type TDeviceListRequest, type TDeviceRow } from '@rrp/contracts';
+import { DEVICE_LIST_COUNT_CAP, type ProviderKind, type TDeviceListRequest, type TDeviceRow } from '@rrp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { As, Narrow, Nullable, Row } from '../../db/row.js';
 import type { TenantScope } from '../../db/scope.js';
 
-/** A device as the list and the detail read it: DEVICE_COLUMNS over `devices d` and `device_groups g`, and the order's key `ck`. */
+/**
+ * A device as the list and the detail read it: DEVICE_COLUMNS over `devices d`, `device_groups g`
+ * and `connectivity_accounts a` (DEVICE_JOINS), and the order's key `ck`.
+ */
 export type DeviceRow = Narrow<
   Row<
     'devices',
@@ -36,13 +39,26 @@ export type DeviceRow = Narrow<
   Nullable<As<'device_groups', { group_name: 'name'; group_default: 'is_default' }> & As<'strategies', { strategy_name: 'name' }>> & {
     cap_suspended: boolean;
     ck: string;
+    platform_kind: ProviderKind;
+    /** when the platform became unreachable, null while it is not */
+    platform_unreachable_since: string | null;
+    platform_disabled: boolean;
   };
 
 export const DEVICE_COLUMNS = sql`d.id, d.imei, d.name, d.region, d.status, d.online, d.suspended, d.auto_renew, d.real_name, d.iccid, d.eid, d.network_operator,
   d.network_type, d.signal_level, d.area, d.group_id, g.name AS group_name, g.is_default AS group_default,
   (SELECT s.name FROM strategies s WHERE s.id = d.strategy_id) AS strategy_name, coalesce(d.data_cap_mb, g.data_cap_mb) AS data_cap_mb,
   d.cap_suspended_month IS NOT NULL AS cap_suspended, d.usage_yesterday, d.usage_month, d.activated_at,
-  d.license_expires_at, d.created_at, d.updated_at`;
+  d.license_expires_at, d.created_at, d.updated_at, a.kind AS platform_kind,
+  CASE WHEN a.state = 'unreachable' THEN coalesce(a.unreachable_since, a.updated_at) END AS platform_unreachable_since,
+  a.state = 'disabled' AS platform_disabled`;
+
+/**
+ * The tables DEVICE_COLUMNS reads besides `devices d`, joined to the walked rows only, by key (the
+ * accounts are a handful of rows). A LEFT JOIN, though every device has an account, so the planner
+ * keeps the walks first.
+ */
+export const DEVICE_JOINS = sql`LEFT JOIN device_groups g ON g.id = d.group_id LEFT JOIN connectivity_accounts a ON a.id = d.account_id`;
 
 /**
  * The order of a list: a column of `devices d`, its direction, the key as text (the cursor's and
@@ -106,7 +122,7 @@ export function listQuery(scope: TenantScope, o: ListOrder, filters: SQL[], star
       ? sql`
       SELECT ${columns}, ${o.col} AS sort_key FROM scope_companies c
       CROSS JOIN LATERAL (SELECT * FROM devices d WHERE ${where} ORDER BY ${o.col} ${dir}, d.id ${dir} LIMIT ${limit}) d
-      LEFT JOIN device_groups g ON g.id = d.group_id
+      ${DEVICE_JOINS}
       ORDER BY ${o.col} ${dir}, d.id ${dir} LIMIT ${limit}`
       : sql`
     SELECT ${columns}, p.k AS sort_key FROM (
@@ -115,7 +131,7 @@ export function listQuery(scope: TenantScope, o: ListOrder, filters: SQL[], star
       ORDER BY p.k ${dir}, p.id ${dir} OFFSET ${offset} LIMIT ${limit}
     ) p
     JOIN devices d ON d.id = p.id
-    LEFT JOIN device_groups g ON g.id = d.group_id
+    ${DEVICE_JOINS}
     ORDER BY p.k ${dir}, p.id ${dir}`;
   const count = sql`SELECT count(*)::int AS n FROM (
     SELECT 1 FROM devices d WHERE d.company_id IN (SELECT id FROM scope_companies)${and(filters)} LIMIT ${DEVICE_LIST_COUNT_CAP + 1}) x`;

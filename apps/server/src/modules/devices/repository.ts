@@ -9,7 +9,7 @@ import { areaCode, networkOperatorCode } from '../network/index.js';
 import { usageWindows } from '../usage/index.js';
 import { DEFAULT_GROUP_NAME, findDevice } from './common.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { DEVICE_COLUMNS, type DeviceRow, type ListOrder, type ListStart, listFilters, listQuery } from './list-query.js';
+import { DEVICE_COLUMNS, DEVICE_JOINS, type DeviceRow, type ListOrder, type ListStart, listFilters, listQuery } from './list-query.js';
 import { deviceOperations } from './operations.js';
 
 /** Deepest row a page may start at with pageNum (as far as the list counts); deeper pages use the cursor. */
@@ -47,6 +47,7 @@ const toRow = (r: DeviceRow): TDeviceRow => ({
   licenseExpiresAt: iso(r.license_expires_at),
   createdAt: iso(r.created_at) as string,
   updatedAt: iso(r.updated_at) as string,
+  platform: { kind: r.platform_kind, unreachableSince: iso(r.platform_unreachable_since), disabled: r.platform_disabled },
 });
 
 type SortKey = TDeviceListRequest['sort'];
@@ -89,7 +90,7 @@ export async function deviceDetail(database: Database, scope: TenantScope, imei:
   const { today, yesterday: through } = usageWindows(Date.now());
   const [[row], ops, daily, monthly] = await Promise.all([
     database.rows<DeviceRow & Row<'devices', 'last_switch_at'>>(
-      sql`SELECT ${DEVICE_COLUMNS}, d.created_at::text AS ck, d.last_switch_at FROM devices d LEFT JOIN device_groups g ON g.id = d.group_id
+      sql`SELECT ${DEVICE_COLUMNS}, d.created_at::text AS ck, d.last_switch_at FROM devices d ${DEVICE_JOINS}
           WHERE d.id = ${core.id} AND ${scope.owns(sql`d.company_id`)}`,
     ),
     deviceOperations(database, scope, core.id, 50),

@@ -6,6 +6,7 @@ import type { TenantScope } from '../../db/scope.js';
 import { t } from '../../i18n/index.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
+import { assertPlatformAllows } from '../connectivity/index.js';
 import { type ConnectivityProvider, deviceRef } from '../network/index.js';
 import { findEsim } from './detail.js';
 
@@ -42,8 +43,9 @@ export async function sendEsimCommand(
 ): Promise<TEsimActionResult> {
   const { device, opId } = await database.db.transaction(async (tx) => {
     // lock first, then read: the reads below then see every command committed before the lock
-    const [locked] = await database.rows(sql`SELECT id FROM devices WHERE eid = ${eid} AND ${ctx.scope.owns()} FOR UPDATE`, tx);
+    const [locked] = await database.rows<Row<'devices', 'id'>>(sql`SELECT id FROM devices WHERE eid = ${eid} AND ${ctx.scope.owns()} FOR UPDATE`, tx);
     if (!locked) throw new AppError(35001, { field: 'eid' });
+    await assertPlatformAllows(database, tx, locked.id, 'esim');
     const device = await findEsim(database, ctx.scope, eid, tx);
     const profiles = await database.rows<Narrow<Row<'esim_profiles', 'iccid' | 'state'>, { state: ProfileState }>>(
       sql`SELECT iccid, state FROM esim_profiles WHERE device_id = ${device.id} ORDER BY state = 'deleted'`,

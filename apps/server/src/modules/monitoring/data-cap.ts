@@ -1,5 +1,5 @@
 import type { TDataCapUpdate } from '@rrp/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
 import { deviceIdsByImei } from '../../db/imei-lookup.js';
@@ -11,6 +11,9 @@ import { type ConnectivityProvider, type DeviceRef, deviceRef } from '../network
 
 export const DATA_CAP_JOB = 'dataCap.enforce';
 export const DATA_CAP_EVERY_MS = 60_000;
+
+/** A device whose operator platform account is disabled: the cap neither suspends nor resumes it until the account is enabled again. */
+const ON_DISABLED_PLATFORM = (accountId: SQL) => sql`EXISTS (SELECT 1 FROM connectivity_accounts a WHERE a.id = ${accountId} AND a.state = 'disabled')`;
 
 const CAP_ACTOR: Actor = { kind: 'system', id: null, name: 'data cap', companyId: null, address: null, requestId: null };
 
@@ -93,7 +96,7 @@ const CAPPED = (now: string) => sql`
     SELECT d.id, d.data_cap_mb AS cap FROM devices d WHERE d.data_cap_mb IS NOT NULL
     UNION ALL
     SELECT d.id, g.data_cap_mb FROM device_groups g JOIN devices d ON d.group_id = g.id WHERE g.data_cap_mb IS NOT NULL AND d.data_cap_mb IS NULL)
-  SELECT d.id, d.imei, d.region, d.company_id, c.cap, m.month::text AS month, d.cap_suspended_month, d.suspended, d.status,
+  SELECT d.id, d.imei, d.region, d.company_id, d.account_id, c.cap, m.month::text AS month, d.cap_suspended_month, d.suspended, d.status,
          coalesce((SELECT sum(u.bytes) FROM device_usage_daily u WHERE u.device_id = d.id AND u.day >= m.month), 0)::text AS bytes
   FROM c JOIN devices d ON d.id = c.id CROSS JOIN m`;
 
@@ -117,7 +120,7 @@ export async function enforceDataCaps(
     const over = await database.rows<Capped>(
       sql`SELECT * FROM (${CAPPED(now)}) x
           WHERE x.cap_suspended_month IS NULL AND NOT x.suspended AND x.status IN ('physical_card', 'esim', 'seed_card')
-            AND x.bytes::bigint >= x.cap::bigint * 1048576
+            AND x.bytes::bigint >= x.cap::bigint * 1048576 AND NOT ${ON_DISABLED_PLATFORM(sql`x.account_id`)}
           ORDER BY x.id`,
       tx,
     );
@@ -156,7 +159,7 @@ export async function enforceDataCaps(
       sql`WITH k AS (${CAPPED(now)}),
           r AS (
             SELECT d.id FROM devices d CROSS JOIN (SELECT date_trunc('month', ${now}::timestamptz AT TIME ZONE 'UTC')::date AS month) m
-            WHERE d.cap_suspended_month IS NOT NULL
+            WHERE d.cap_suspended_month IS NOT NULL AND NOT ${ON_DISABLED_PLATFORM(sql`d.account_id`)}
               AND (d.cap_suspended_month < m.month
                    OR NOT EXISTS (SELECT 1 FROM k WHERE k.id = d.id AND k.bytes::bigint >= k.cap::bigint * 1048576)))
           UPDATE devices d SET cap_suspended_month = NULL, updated_at = now() FROM r WHERE d.id = r.id

@@ -7,6 +7,7 @@ import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
+import { assertPlatformAllows } from '../connectivity/index.js';
 import { findDevice } from '../devices/index.js';
 import { type ConnectivityProvider, deviceRef, networkOperatorCode } from '../network/index.js';
 
@@ -86,6 +87,7 @@ export async function startDetection(
 ): Promise<TDetection> {
   const { device, id, opId } = await database.db.transaction(async (tx) => {
     const device = await findDevice(database, ctx.scope, body.imei, tx, true);
+    await assertPlatformAllows(database, tx, device.id, 'detect');
     const [state] = await database.rows<Row<'devices', 'online'>>(sql`SELECT online FROM devices WHERE id = ${device.id} AND ${ctx.scope.owns()}`, tx);
     const why =
       device.status === 'in_stock' || device.status === 'service_expired' ? 'noService' : device.suspended ? 'suspended' : !state.online ? 'offline' : null;

@@ -1,9 +1,20 @@
-import { DEVICE_TIMING, type DeviceStatus, failedConditions, type QualityLimits, type StrategyMode, type StrategyType, switchTargetOf } from '@rrp/contracts';
+import {
+  type AccountState,
+  DEVICE_TIMING,
+  type DeviceStatus,
+  failedConditions,
+  type ProviderKind,
+  type QualityLimits,
+  type StrategyMode,
+  type StrategyType,
+  switchTargetOf,
+} from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/arrays.js';
 import type { Database, Tx } from '../../db/client.js';
-import type { Narrow, Row } from '../../db/row.js';
+import type { As, Narrow, Row } from '../../db/row.js';
 import { type Actor, recordAudit } from '../audit/index.js';
+import { platformAllows } from '../connectivity/index.js';
 import { type ConnectivityProvider, type DeviceRef, deviceRef } from '../network/index.js';
 
 export const STRATEGY_EVALUATE_JOB = 'strategy.evaluate';
@@ -24,7 +35,8 @@ type DeviceRow = Narrow<
   Narrow<
     Row<'strategies', 'name' | 'type' | 'domains' | 'mode' | 'packet_loss' | 'delay_ms' | 'jitter_ms' | 'consecutive' | 'switch_to'>,
     { type: StrategyType; mode: StrategyMode }
-  >;
+  > &
+  Narrow<As<'connectivity_accounts', { platform_kind: 'kind'; platform_state: 'state' }>, { platform_kind: ProviderKind; platform_state: AccountState }>;
 
 type Measurement = { domain: string; packetLoss: number; delay: number | null; jitter: number | null };
 type Verdict = { fails: boolean; evidence: Measurement & { failed: ('packetLoss' | 'delay' | 'jitter')[] } };
@@ -85,8 +97,9 @@ async function evaluateBatch(database: Database, tx: Tx, now: Date): Promise<{ p
   const ids = [...new Set(claimed.map((c) => c.device_id))].sort();
   const devices = await database.rows<DeviceRow>(
     sql`SELECT d.id, d.imei, d.region, d.company_id, d.status, d.suspended, d.last_switch_at, d.probe_fail_streak, d.strategy_id,
-               s.name, s.type, s.domains, s.mode, s.packet_loss, s.delay_ms, s.jitter_ms, s.consecutive, s.switch_to
-        FROM devices d JOIN strategies s ON s.id = d.strategy_id
+               s.name, s.type, s.domains, s.mode, s.packet_loss, s.delay_ms, s.jitter_ms, s.consecutive, s.switch_to,
+               a.kind AS platform_kind, a.state AS platform_state
+        FROM devices d JOIN strategies s ON s.id = d.strategy_id JOIN connectivity_accounts a ON a.id = d.account_id
         WHERE d.id = ANY(${textArray(ids)}::uuid[]) ORDER BY d.id FOR NO KEY UPDATE OF d`,
     tx,
   );
@@ -94,6 +107,8 @@ async function evaluateBatch(database: Database, tx: Tx, now: Date): Promise<{ p
   const streaks: { id: string; streak: number }[] = [];
   for (const d of devices) {
     const limits = { packetLoss: Number(d.packet_loss), delay: d.delay_ms, jitter: d.jitter_ms };
+    // a platform that cannot switch cards (or a disabled account) leaves the run counting, with no switch
+    const switchable = platformAllows({ kind: d.platform_kind, state: d.platform_state }, 'switch_card');
     const events = new Map<number, Measurement[]>();
     for (const c of claimed) {
       if (c.device_id !== d.id || !d.domains.includes(c.domain)) continue;
@@ -107,7 +122,7 @@ async function evaluateBatch(database: Database, tx: Tx, now: Date): Promise<{ p
       if (!v) continue;
       streak = v.fails ? streak + 1 : 0;
       const cooled = now.getTime() - lastSwitch >= DEVICE_TIMING.switchCooldownMs;
-      if (streak < d.consecutive || !cooled || !ACTIVE.includes(d.status) || d.suspended) continue;
+      if (streak < d.consecutive || !cooled || !switchable || !ACTIVE.includes(d.status) || d.suspended) continue;
       const status = d.status as DeviceStatus;
       const wanted = d.switch_to === 'next' ? switchTargetOf(status) : d.switch_to;
       const target = wanted === status ? switchTargetOf(status) : wanted;

@@ -5,6 +5,7 @@ import { Alert, App, Button, Space, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DeviceAction, type DeviceDetail, deviceKeys, useDeviceCommand } from './api';
+import { PlatformCannot, platformHas } from './DevicePlatform';
 import { formatCountdown, switchWaitMs } from './rules';
 
 /** Re-renders every second while `active`, returning the current time. */
@@ -20,7 +21,9 @@ function useNow(active: boolean): number {
 
 /**
  * Device commands: switch the card (to the card the device is not on, named in the label),
- * suspend / unsuspend, sync, manual License renewal.
+ * suspend / unsuspend, sync, manual License renewal. A command the device's operator platform
+ * cannot do is not offered, with a line saying so; on a disabled platform the platform's
+ * commands are disabled under a note (the License is ours: its renewal stays).
  */
 export function DeviceActions({ detail }: { detail: DeviceDetail }) {
   const { t } = useTranslation();
@@ -42,6 +45,8 @@ export function DeviceActions({ detail }: { detail: DeviceDetail }) {
 
   const switchTarget = switchTargetOf(d.status);
   const noService = NO_SERVICE_STATUSES.includes(d.status);
+  const platform = d.platform;
+  const off = platform.disabled;
 
   const run = async (action: DeviceAction, done: string) => {
     setPending(action);
@@ -71,58 +76,66 @@ export function DeviceActions({ detail }: { detail: DeviceDetail }) {
     <Space orientation="vertical" className="full-width">
       <Space wrap>
         {/* a disabled button gets no pointer events: the tooltip listens on a wrapper */}
-        <Tooltip title={noService ? t('devices:action.switchNoService') : undefined}>
-          <span className="device-action-wrap" data-testid="device-action-switch-wrap">
-            <Button
-              icon={<SwapOutlined />}
-              disabled={switchLeft > 0 || noService}
-              loading={pending === 'switchCard'}
-              data-testid="device-action-switch"
-              data-target={switchTarget}
-              onClick={() =>
-                confirm(
-                  'switchCard',
-                  t(`devices:action.switchTo.${switchTarget}`),
-                  t(`devices:action.switchConfirmTo.${switchTarget}`),
-                  t('devices:action.switchSent'),
-                )
-              }
-            >
-              {switchLeft > 0 && !noService
-                ? t('devices:action.switchWait', { time: formatCountdown(switchLeft) })
-                : t(`devices:action.switchTo.${switchTarget}`)}
-            </Button>
-          </span>
-        </Tooltip>
-        {d.suspended ? (
+        {platformHas(platform, 'switch_card') && (
+          <Tooltip title={noService ? t('devices:action.switchNoService') : undefined}>
+            <span className="device-action-wrap" data-testid="device-action-switch-wrap">
+              <Button
+                icon={<SwapOutlined />}
+                disabled={switchLeft > 0 || noService || off}
+                loading={pending === 'switchCard'}
+                data-testid="device-action-switch"
+                data-target={switchTarget}
+                onClick={() =>
+                  confirm(
+                    'switchCard',
+                    t(`devices:action.switchTo.${switchTarget}`),
+                    t(`devices:action.switchConfirmTo.${switchTarget}`),
+                    t('devices:action.switchSent'),
+                  )
+                }
+              >
+                {switchLeft > 0 && !noService
+                  ? t('devices:action.switchWait', { time: formatCountdown(switchLeft) })
+                  : t(`devices:action.switchTo.${switchTarget}`)}
+              </Button>
+            </span>
+          </Tooltip>
+        )}
+        {d.suspended
+          ? platformHas(platform, 'resume') && (
+              <Button
+                icon={<PlayCircleOutlined />}
+                loading={pending === 'unsuspend'}
+                disabled={off}
+                data-testid="device-action-unsuspend"
+                onClick={() => confirm('unsuspend', t('devices:action.unsuspend'), t('devices:action.unsuspendConfirm'), t('devices:action.unsuspendSent'))}
+              >
+                {t('devices:action.unsuspend')}
+              </Button>
+            )
+          : platformHas(platform, 'suspend') && (
+              <Button
+                danger
+                icon={<PauseCircleOutlined />}
+                loading={pending === 'suspend'}
+                disabled={off}
+                data-testid="device-action-suspend"
+                onClick={() => confirm('suspend', t('devices:action.suspend'), t('devices:action.suspendConfirm'), t('devices:action.suspendSent'))}
+              >
+                {t('devices:action.suspend')}
+              </Button>
+            )}
+        {platformHas(platform, 'refresh') && (
           <Button
-            icon={<PlayCircleOutlined />}
-            loading={pending === 'unsuspend'}
-            data-testid="device-action-unsuspend"
-            onClick={() => confirm('unsuspend', t('devices:action.unsuspend'), t('devices:action.unsuspendConfirm'), t('devices:action.unsuspendSent'))}
+            icon={<CloudSyncOutlined />}
+            loading={pending === 'sync'}
+            disabled={syncLeft > 0 || off}
+            data-testid="device-action-sync"
+            onClick={() => void run('sync', t('devices:action.syncSent'))}
           >
-            {t('devices:action.unsuspend')}
-          </Button>
-        ) : (
-          <Button
-            danger
-            icon={<PauseCircleOutlined />}
-            loading={pending === 'suspend'}
-            data-testid="device-action-suspend"
-            onClick={() => confirm('suspend', t('devices:action.suspend'), t('devices:action.suspendConfirm'), t('devices:action.suspendSent'))}
-          >
-            {t('devices:action.suspend')}
+            {t('devices:action.sync')}
           </Button>
         )}
-        <Button
-          icon={<CloudSyncOutlined />}
-          loading={pending === 'sync'}
-          disabled={syncLeft > 0}
-          data-testid="device-action-sync"
-          onClick={() => void run('sync', t('devices:action.syncSent'))}
-        >
-          {t('devices:action.sync')}
-        </Button>
         <Button
           icon={<SafetyCertificateOutlined />}
           loading={pending === 'license/renew'}
@@ -132,7 +145,11 @@ export function DeviceActions({ detail }: { detail: DeviceDetail }) {
           {t('devices:action.renew')}
         </Button>
       </Space>
-      {switchLeft > 0 && !noService && <Alert type="info" showIcon title={t('devices:action.switchCooldown', { time: formatCountdown(switchLeft) })} />}
+      {off && <Alert type="warning" showIcon data-testid="device-platform-disabled" title={t('devices:platform.disabled')} />}
+      <PlatformCannot platform={platform} capabilities={['switch_card', d.suspended ? 'resume' : 'suspend', 'refresh']} />
+      {switchLeft > 0 && !noService && !off && platformHas(platform, 'switch_card') && (
+        <Alert type="info" showIcon title={t('devices:action.switchCooldown', { time: formatCountdown(switchLeft) })} />
+      )}
       {notice?.kind === 'switch' && <Alert type="success" showIcon closable title={t('devices:action.switchRefresh')} onClose={() => setNotice(null)} />}
       {notice?.kind === 'sync' && (
         <Alert

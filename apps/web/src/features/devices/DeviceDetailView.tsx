@@ -9,6 +9,7 @@ import { UserText } from '../../lib/UserText';
 import { type DeviceDetail, type DeviceOperation, useAutoRenew, useDeviceDetail } from './api';
 import { DeviceActions } from './DeviceActions';
 import { DeviceStatusTag, OnlineBadge, SignalBars, SuspendedTag } from './DeviceBadges';
+import { PlatformCannot, PlatformUnreachable, platformHas } from './DevicePlatform';
 import { ellipsisCell } from './deviceColumns';
 import { areaLabel, deviceGroupLabel, labelOf, operatorLabel } from './labels';
 import { operationActor, operationNote } from './operationNote';
@@ -100,6 +101,7 @@ function DetailBody({ detail }: { detail: DeviceDetail }) {
 
   return (
     <Space orientation="vertical" size={16} className="full-width device-detail-body">
+      <PlatformUnreachable platform={d.platform} />
       {d.capSuspended && (
         <Alert
           type="warning"
@@ -128,7 +130,9 @@ function DetailBody({ detail }: { detail: DeviceDetail }) {
           <Descriptions.Item label={t('devices:column.realName')}>{labelOf(t, 'realName', d.realName)}</Descriptions.Item>
           <Descriptions.Item label={t('devices:column.iccid')}>{d.iccid ? <Typography.Text copyable>{d.iccid}</Typography.Text> : '—'}</Descriptions.Item>
           <Descriptions.Item label="EID">
-            {d.eid ? (
+            {!d.eid ? (
+              '—'
+            ) : platformHas(d.platform, 'esim') ? (
               <Link
                 to={`/esim-list?eid=${d.eid}`}
                 translate="no"
@@ -139,7 +143,13 @@ function DetailBody({ detail }: { detail: DeviceDetail }) {
                 {d.eid}
               </Link>
             ) : (
-              '—'
+              // not the way into eSIM commands the platform cannot take
+              <span>
+                <Typography.Text copyable translate="no" className="break-all" data-testid="device-eid">
+                  {d.eid}
+                </Typography.Text>
+                <PlatformCannot platform={d.platform} capabilities={['esim']} />
+              </span>
             )}
           </Descriptions.Item>
           <Descriptions.Item label={t('devices:column.strategy')}>{d.strategyName ? <UserText>{d.strategyName}</UserText> : '—'}</Descriptions.Item>
@@ -156,12 +166,19 @@ function DetailBody({ detail }: { detail: DeviceDetail }) {
         size="small"
         title={t('devices:detail.network')}
         extra={
-          <Link to={`/network-detection?imei=${encodeURIComponent(d.imei)}`} data-testid="device-network-detection">
-            {t('devices:detail.networkDetection')}
-          </Link>
+          platformHas(d.platform, 'detect') ? (
+            <Link to={`/network-detection?imei=${encodeURIComponent(d.imei)}`} data-testid="device-network-detection">
+              {t('devices:detail.networkDetection')}
+            </Link>
+          ) : (
+            <PlatformCannot platform={d.platform} capabilities={['detect']} />
+          )
         }
       >
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
+          <Descriptions.Item label={t('devices:platform.label')}>
+            <span data-testid="device-platform-kind">{t(`devices:platform.kind.${d.platform.kind}`)}</span>
+          </Descriptions.Item>
           <Descriptions.Item label={t('devices:column.region')}>{labelOf(t, 'region', d.region)}</Descriptions.Item>
           <Descriptions.Item label={t('devices:column.area')}>{areaLabel(t, d)}</Descriptions.Item>
           <Descriptions.Item label={t('devices:column.networkOperator')}>{operatorLabel(t, d)}</Descriptions.Item>

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { formatBytes, formatUtc } from '../../lib/format';
 import { UserText } from '../../lib/UserText';
 import { DeviceStatusTag, OnlineBadge, SignalBars, SuspendedTag } from './DeviceBadges';
+import { PlatformTag } from './DevicePlatform';
 import { deviceGroupLabel, operatorLabel } from './labels';
 import type { ListSort } from './rules';
 
@@ -84,7 +85,13 @@ export function deviceColumns(t: TFunction, locale: string, sort: ListSort, h: H
       title: t('devices:column.status'),
       dataIndex: 'status',
       width: W.status,
-      render: (v: TDeviceRow['status']) => <DeviceStatusTag status={v} />,
+      // a platform that cannot be reached or is disabled says so next to the status
+      render: (v: TDeviceRow['status'], row) => (
+        <Space size={4} wrap>
+          <DeviceStatusTag status={v} />
+          <PlatformTag platform={row.platform} />
+        </Space>
+      ),
     },
     { key: 'online', title: t('devices:column.online'), dataIndex: 'online', width: W.online, render: (v: boolean) => <OnlineBadge online={v} /> },
     {
