@@ -1,7 +1,10 @@
 import type { TFunction } from 'i18next';
 
 type StrategyReason = { domain?: string; packetLoss?: number; delay?: number | null; jitter?: number | null; failed?: string[]; probes?: number };
-type Detail = { strategyName?: string; reason?: StrategyReason | string; capMb?: number; usageMb?: number; iccid?: unknown };
+type Detail = { strategyName?: string; reason?: StrategyReason | string; capMb?: number; usageMb?: number; iccid?: unknown; platformStatus?: unknown };
+
+/** Why an operator platform's command failed, as the operation's detail names it (modules/connectivity/sync/commands.ts). */
+const PLATFORM_FAILURES = ['platform_disabled', 'platform_auth', 'platform_refused', 'platform_unreachable', 'sim_unknown', 'platform_unsupported'];
 
 const asDetail = (detail: unknown): Detail => (detail && typeof detail === 'object' ? (detail as Detail) : {});
 
@@ -31,6 +34,9 @@ export function operationNote(t: TFunction, action: string, detail: unknown): st
   }
   // an eSIM profile command names its profile
   if (action.startsWith('esim_') && typeof d.iccid === 'string' && d.iccid) return `ICCID ${d.iccid}`;
+  // an operator platform's answer to a command, or why it could not take it
+  if (typeof d.platformStatus === 'string' && d.platformStatus) return t('devices:op.platformAnswer', { status: d.platformStatus });
+  if (typeof d.reason === 'string' && PLATFORM_FAILURES.includes(d.reason)) return t(`devices:op.platformFailure.${d.reason}`);
   if (d.reason === 'data_cap') {
     return action === 'suspend' ? t('devices:op.reasonCap', { cap: d.capMb ?? '', usage: d.usageMb ?? '' }) : t('devices:op.reasonCapLifted');
   }
