@@ -5,8 +5,7 @@ import { companyIdOf } from '../../../test/devices.js';
 import { api, buildTestApp, call, DEMO, login, type Session, type TestApp } from '../../../test/helper.js';
 import type { Count, Row } from '../../db/row.js';
 import { AppError } from '../../plugins/errors.js';
-import { enforceDataCaps } from '../monitoring/data-cap.js';
-import { evaluateProbes } from '../monitoring/switching.js';
+import { enforceDataCaps, evaluateProbes } from '../monitoring/index.js';
 import { assertPlatformAllows, platformOf } from './device-platform.js';
 
 let t: TestApp;

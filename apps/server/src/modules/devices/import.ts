@@ -10,6 +10,7 @@ import { t } from '../../i18n/index.js';
 import { iso } from '../../lib/units.js';
 import { AppError } from '../../plugins/errors.js';
 import { type Actor, recordAudit } from '../audit/index.js';
+import { importAccountFor } from '../connectivity/index.js';
 import { emitWebhookEvent } from '../developer/index.js';
 import { lockStock, payerOf, reservedOf, stockOf, useLicenses } from '../licenses/index.js';
 import type { ConnectivityProvider, DeviceRef } from '../network/index.js';
@@ -117,12 +118,13 @@ export async function runImport(
       const importable = Math.max(0, (await stockOf(database, payer.id, tx)) - (await reservedOf(database, payer, tx)));
       if (valid.length > importable) throw new AppError(23010, { message: 'devices.importLimit', params: { count: importable } });
       const groupId = await defaultGroup(database, scope, scope.companyId, tx);
+      const accountId = await importAccountFor(database, file.region, tx);
       const out: DeviceRef[] = [];
       for (let i = 0; i < valid.length; i += IMPORT_CHUNK) {
         const chunk = valid.slice(i, i + IMPORT_CHUNK);
         const rows = await database.rows<Row<'devices', 'id' | 'imei'>>(
-          sql`INSERT INTO devices (company_id, group_id, imei, name, region, status, activated_at, license_expires_at, import_task_id)
-              SELECT ${scope.companyId}, ${groupId}, t.imei, t.name, ${file.region}, 'physical_card', now(), now() + interval '1 year', ${task.id}
+          sql`INSERT INTO devices (company_id, group_id, imei, name, region, account_id, status, activated_at, license_expires_at, import_task_id)
+              SELECT ${scope.companyId}, ${groupId}, t.imei, t.name, ${file.region}, ${accountId}, 'physical_card', now(), now() + interval '1 year', ${task.id}
               FROM unnest(${textArray(chunk.map((r) => r.imei))}::text[], ${textArray(chunk.map((r) => r.name))}::text[]) AS t(imei, name)
               ON CONFLICT (imei) DO NOTHING
               RETURNING id, imei`,

@@ -2,6 +2,7 @@ import { IMEI_RE } from '@rrp/contracts';
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../../db/arrays.js';
 import type { Database, Tx } from '../../../db/client.js';
+import { devicesByImei } from '../../../db/imei-lookup.js';
 import type { Row } from '../../../db/row.js';
 import { type Actor, recordAudit } from '../../audit/index.js';
 import { lockStock, payerOf, reservedOf, stockOf, useLicenses } from '../../licenses/index.js';
@@ -40,7 +41,10 @@ export async function importPlatformSims(
   const known = new Set(
     (
       await database.rows<Row<'devices', 'imei'>>(
-        sql`SELECT imei FROM devices WHERE imei = ANY(${textArray(withImei.map((s) => s.imei as string))}::text[])`,
+        sql`SELECT d.imei FROM ${devicesByImei(
+          withImei.map((s) => s.imei as string),
+          sql`imei`,
+        )}`,
         tx,
       )
     ).map((d) => d.imei),

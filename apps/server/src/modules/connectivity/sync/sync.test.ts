@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CcSimulator, startCcSimulator } from '../../../../../operator-sims/src/index.js';
 import { companyIdOf, setStock } from '../../../../test/devices.js';
 import { buildTestApp, DEMO, type TestApp } from '../../../../test/helper.js';
-import type { Row } from '../../../db/row.js';
+import type { Count, Row } from '../../../db/row.js';
 import { deviceRef } from '../../network/index.js';
 import { createCiscoConnector } from '../cisco/index.js';
 import { ConnectorError } from '../connector.js';
@@ -32,7 +32,7 @@ async function addAccount(name: string, importCompany: string | null): Promise<s
   );
   return a.id;
 }
-const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<{ n: number }>(q))[0].n;
+const count = async (q: ReturnType<typeof sql>) => (await t.database.rows<Count>(q))[0].n;
 const account = async (id: string) =>
   (
     await t.database.rows<Row<'connectivity_accounts', 'state' | 'state_message' | 'unreachable_since' | 'failures'>>(
