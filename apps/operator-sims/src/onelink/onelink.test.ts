@@ -84,6 +84,64 @@ describe('OneLink simulator', () => {
     expect(tooMany).toMatchObject({ status: '12023', result: [] });
   });
 
+  it("answers a month's data of at most 100 cards in one batch call, in KB", async () => {
+    type Row = { iccid?: string; msisdn?: string; dataAmount: string; apnDataAmountList?: Array<{ apnName: string; apnDataAmount: string }> };
+    const month = new Date(clock + 8 * 3600_000).toISOString().slice(0, 7).replace('-', '');
+    const rowsOf = (e: Envelope) => e.result[0].dataAmountList as Row[];
+    const cards = sim.fleet.sims.slice(0, 100);
+    const batch = await query('/query/sim-data-usage-monthly/batch', { iccids: cards.map((s) => s.iccid).join('_'), queryDate: month });
+    expect(batch.status).toBe('0');
+    expect(batch.result).toHaveLength(1);
+    const rows = rowsOf(batch);
+    expect(rows.map((r) => r.iccid)).toEqual(cards.map((s) => s.iccid));
+    const active = cards.find((s) => s.status === '2')!;
+    const activeRow = rows.find((r) => r.iccid === active.iccid)!;
+    expect(Number(activeRow.dataAmount)).toBeCloseTo(sim.fleet.usageOf(active, clock) / 1024, 1);
+    expect(Number(activeRow.dataAmount)).toBeGreaterThan(0);
+    expect(activeRow.apnDataAmountList).toEqual([{ apnName: 'CMIOT', apnDataAmount: activeRow.dataAmount }]);
+    // a card in stock carries no data: 0, and no APN list
+    const stock = cards.find((s) => s.status === '7')!;
+    expect(rows.find((r) => r.iccid === stock.iccid)).toEqual({ iccid: stock.iccid, dataAmount: '0.00' });
+
+    // named by msisdn, answered by msisdn; a card the platform does not know is left out
+    const byMsisdn = await query('/query/sim-data-usage-monthly/batch', { msisdns: `${active.msisdn}_14400000000000`, queryDate: month });
+    expect(rowsOf(byMsisdn)).toEqual([{ msisdn: active.msisdn, dataAmount: activeRow.dataAmount, apnDataAmountList: activeRow.apnDataAmountList }]);
+
+    // the same call as a POST with a JSON body
+    const posted = await fetch(`${sim.url}/v5/ec/query/sim-data-usage-monthly/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ transid: transid(), token: await token(), imsis: active.imsi, queryDate: month }),
+    });
+    expect(rowsOf((await posted.json()) as Envelope)).toEqual([
+      { imsi: active.imsi, dataAmount: activeRow.dataAmount, apnDataAmountList: activeRow.apnDataAmountList },
+    ]);
+
+    // grows while a card is activated, not while it is stopped
+    const stopped = cards.find((s) => s.status === '4')!;
+    const pair = `${active.iccid}_${stopped.iccid}`;
+    const [a1, s1] = rowsOf(await query('/query/sim-data-usage-monthly/batch', { iccids: pair, queryDate: month }));
+    clock += 3600_000;
+    const [a2, s2] = rowsOf(await query('/query/sim-data-usage-monthly/batch', { iccids: pair, queryDate: month }));
+    expect(Number(a2.dataAmount)).toBeGreaterThan(Number(a1.dataAmount));
+    expect(s2.dataAmount).toBe(s1.dataAmount);
+
+    // an earlier month of the last six answers 0; other months and a missing queryDate are refused
+    const earlier = await query('/query/sim-data-usage-monthly/batch', { iccids: active.iccid, queryDate: '202606' });
+    expect(rowsOf(earlier)).toEqual([{ iccid: active.iccid, dataAmount: '0' }]);
+    for (const queryDate of ['202605', '202612', '2026-11', '']) {
+      expect((await query('/query/sim-data-usage-monthly/batch', { iccids: active.iccid, queryDate })).status).toBe('12001');
+    }
+    const tooMany = await query('/query/sim-data-usage-monthly/batch', {
+      iccids: sim.fleet.sims
+        .slice(0, 101)
+        .map((s) => s.iccid)
+        .join('_'),
+      queryDate: month,
+    });
+    expect(tooMany).toMatchObject({ status: '12023', result: [] });
+  });
+
   it('stops and resumes a card; data grows only while it is active', async () => {
     const card = sim.fleet.sims.find((s) => s.status === '2')!;
     const usage = async () => Number((await query('/query/sim-data-usage', { msisdn: card.msisdn })).result[0].dataAmount);

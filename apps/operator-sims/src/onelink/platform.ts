@@ -3,7 +3,7 @@ import type { FaultMode } from '../core/faults.js';
 import type { Sim, SimFleet } from '../core/fleet.js';
 import type { Platform, SimAnswer, SimRequest } from '../core/server.js';
 import { BATCH_LIMIT, CODES, type Code, PAGE_LIMIT } from './codes.js';
-import { chinaTime } from './dates.js';
+import { chinaMonth, chinaTime, monthsBefore } from './dates.js';
 import { renderPage } from './pages.js';
 
 export type OneLinkPlatformOptions = {
@@ -33,6 +33,9 @@ const OPER_TYPES: Record<string, [string, string]> = {
   '8': ['1', '7'],
   '9': ['7', '1'],
 };
+
+/** The APN the simulated cards' data is reported under. */
+const APN = 'CMIOT';
 
 const answer = (code: Code, result: unknown[] = []): SimAnswer => ({ status: 200, json: { status: code.status, message: code.message, result } });
 const ok = (result: unknown[]) => answer(CODES.ok, result);
@@ -204,14 +207,27 @@ export class OneLinkPlatform implements Platform {
     const keys = (['msisdn', 'iccid', 'imsi'] as const).filter((k) => p[k]);
     if (keys.length !== 1) return CODES.badParameter;
     const key = keys[0];
-    const value = p[key];
-    const sim = key === 'iccid' ? this.opts.fleet.get(value) : key === 'msisdn' ? this.byMsisdn.get(value) : this.byImsi.get(value);
+    const sim = this.lookup(key, p[key]);
     return sim ? { sim, key } : CODES.unknownCard;
   }
 
   private single(p: Params, result: (sim: Sim, key: 'msisdn' | 'iccid' | 'imsi') => Record<string, unknown>): SimAnswer {
     const c = this.card(p);
     return 'status' in c ? answer(c) : ok([result(c.sim, c.key)]);
+  }
+
+  /** The numbers a batch call names: one of msisdns, iccids, imsis, joined by `_`, at most 100. */
+  private batch(p: Params): { field: 'msisdn' | 'iccid' | 'imsi'; numbers: string[] } | Code {
+    const keys = (['msisdns', 'iccids', 'imsis'] as const).filter((k) => p[k]);
+    if (keys.length !== 1) return CODES.badParameter;
+    const numbers = p[keys[0]].split('_').filter(Boolean);
+    if (numbers.length === 0) return CODES.badParameter;
+    if (numbers.length > BATCH_LIMIT) return CODES.tooManyNumbers;
+    return { field: keys[0].slice(0, -1) as 'msisdn' | 'iccid' | 'imsi', numbers };
+  }
+
+  private lookup(field: 'msisdn' | 'iccid' | 'imsi', n: string): Sim | undefined {
+    return field === 'iccid' ? this.opts.fleet.get(n) : field === 'msisdn' ? this.byMsisdn.get(n) : this.byImsi.get(n);
   }
 
   private paging(p: Params): { start: number; size: number } | null {
@@ -233,19 +249,35 @@ export class OneLinkPlatform implements Platform {
     '/query/sim-data-usage': (p) => this.single(p, (sim) => ({ dataAmount: (this.opts.fleet.usageOf(sim, this.opts.now()) / 1024).toFixed(2) })),
     // CMIOT_API25S05: msisdns, iccids or imsis, joined by `_`, at most 100
     '/query/sim-card-info/batch': (p) => {
-      const keys = (['msisdns', 'iccids', 'imsis'] as const).filter((k) => p[k]);
-      if (keys.length !== 1) return answer(CODES.badParameter);
-      const numbers = p[keys[0]].split('_').filter(Boolean);
-      if (numbers.length === 0) return answer(CODES.badParameter);
-      if (numbers.length > BATCH_LIMIT) return answer(CODES.tooManyNumbers);
-      const field = keys[0].slice(0, -1) as 'msisdn' | 'iccid' | 'imsi';
+      const b = this.batch(p);
+      if ('status' in b) return answer(b);
       return ok(
-        numbers.map((n) => {
-          const sim = field === 'iccid' ? this.opts.fleet.get(n) : field === 'msisdn' ? this.byMsisdn.get(n) : this.byImsi.get(n);
-          if (!sim) return { status: CODES.unknownCard.status, message: CODES.unknownCard.message, [field]: n };
+        b.numbers.map((n) => {
+          const sim = this.lookup(b.field, n);
+          if (!sim) return { status: CODES.unknownCard.status, message: CODES.unknownCard.message, [b.field]: n };
           return { status: CODES.ok.status, message: CODES.ok.message, msisdn: sim.msisdn, iccid: sim.iccid, imsi: sim.imsi };
         }),
       );
+    },
+    // CMIOT_API25U03: one month's data (queryDate yyyyMM, one of the last six) of up to 100 cards, in KB.
+    // Only the current month is kept: an earlier month answers 0. Cards the platform does not know are left out.
+    '/query/sim-data-usage-monthly/batch': (p) => {
+      const now = this.opts.now();
+      const current = chinaMonth(now);
+      const month = p.queryDate ?? '';
+      if (!/^\d{4}(0[1-9]|1[0-2])$/.test(month) || month > current || month < monthsBefore(current, 5)) return answer(CODES.badParameter);
+      const b = this.batch(p);
+      if ('status' in b) return answer(b);
+      const rows = [];
+      for (const n of b.numbers) {
+        const sim = this.lookup(b.field, n);
+        if (!sim) continue;
+        const kb = month === current ? (this.opts.fleet.usageOf(sim, now) / 1024).toFixed(2) : '0';
+        rows.push(
+          Number(kb) > 0 ? { [b.field]: n, dataAmount: kb, apnDataAmountList: [{ apnName: APN, apnDataAmount: kb }] } : { [b.field]: n, dataAmount: kb },
+        );
+      }
+      return ok([{ deadLine: chinaTime(now), dataAmountList: rows }]);
     },
     // CMIOT_API23S03: 0 停机 (2→4), 1 复机 (4→2), and the activation moves
     '/change/sim-status': (p) => {

@@ -26,7 +26,7 @@ export { makeTransid } from './transid.js';
 const BATCH = 100;
 /** Rows in one page of a paged query, the platform's limit. */
 const PAGE_SIZE = 50;
-/** Single-card calls in flight at once (the platform has no batch status or current-month usage query). */
+/** Single-card calls in flight at once (the platform has no batch status or IMEI query). */
 const PARALLEL = 5;
 /** An inventory page number is group index × this + the group's member page (from 1). */
 const GROUP_STRIDE = 10_000;
@@ -34,7 +34,9 @@ const GROUP_STRIDE = 10_000;
 const str = z.union([z.string(), z.number()]).transform(String);
 const cardInfoRow = z.object({ status: str.optional(), message: z.string().nullish(), iccid: str.optional(), msisdn: str.nullish(), imsi: str.nullish() });
 const statusRow = z.object({ cardStatus: str, lastChangeDate: z.string().nullish() });
-const usageRow = z.object({ dataAmount: str });
+const monthlyUsageRow = z.object({
+  dataAmountList: z.array(z.object({ iccid: str, dataAmount: str })).nullish(),
+});
 const imeiRow = z.object({ imei: str.nullish() });
 const groupsRow = z.object({ totalCount: str.optional(), groupList: z.array(z.object({ groupId: str })).nullish() });
 const membersRow = z.object({ totalCount: str.optional(), memberList: z.array(z.object({ iccid: str, msisdn: str.nullish() })).nullish() });
@@ -169,24 +171,24 @@ export function createOneLinkConnector(opts: ConnectorOptions & { credentials: O
       );
     },
 
+    /** One `sim-data-usage-monthly/batch` call for this month (China time); cards the platform does not know are left out. */
     async usage(iccids: string[]): Promise<UsageReading[]> {
       if (iccids.length === 0) return [];
       atMostOneBatch(iccids.length);
       const stamp = chinaStamp(now());
+      const queryDate = stamp.slice(0, 6);
       const cycleStart = `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-01`;
-      const readings = await eachLimited(iccids, PARALLEL, async (iccid): Promise<UsageReading | null> => {
-        try {
-          const [row] = await client.call('/query/sim-data-usage', { iccid }, usageRow);
-          const kb = Number(row?.dataAmount);
-          if (!row || !Number.isFinite(kb) || kb < 0)
-            throw new ConnectorError('malformed', `sim-data-usage: dataAmount ${row?.dataAmount} is not a number of KB`);
-          return { iccid, ctdBytes: Math.round(kb * 1024), cycleStart };
-        } catch (e) {
-          if (e instanceof ConnectorError && e.kind === 'not_found') return null;
-          throw e;
-        }
-      });
-      return readings.filter((r): r is UsageReading => r !== null);
+      const asked = new Set(iccids);
+      const [result] = await client.call('/query/sim-data-usage-monthly/batch', { iccids: iccids.join('_'), queryDate }, monthlyUsageRow);
+      const readings: UsageReading[] = [];
+      for (const row of result?.dataAmountList ?? []) {
+        if (!asked.has(row.iccid)) continue;
+        const kb = Number(row.dataAmount);
+        if (row.dataAmount.trim() === '' || !Number.isFinite(kb) || kb < 0)
+          throw new ConnectorError('malformed', `sim-data-usage-monthly/batch: dataAmount ${row.dataAmount} of ${row.iccid} is not a number of KB`);
+        readings.push({ iccid: row.iccid, ctdBytes: Math.round(kb * 1024), cycleStart });
+      }
+      return readings;
     },
 
     /**

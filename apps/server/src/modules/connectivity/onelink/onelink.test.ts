@@ -60,7 +60,7 @@ describe('OneLink connector', () => {
     const c = connector();
     const iccids = sim.fleet.sims.slice(0, 5).map((s) => s.iccid);
     // five calls at once on a new connector share one token fetch
-    expect(await c.usage(iccids)).toHaveLength(5);
+    expect((await Promise.all(iccids.map((i) => c.usage([i])))).flat()).toHaveLength(5);
     expect(tokenCalls()).toBe(1);
     await c.details(iccids);
     await c.usage(iccids);
@@ -108,6 +108,51 @@ describe('OneLink connector', () => {
     expect(e.kind).toBe('refused');
     expect(urls).toHaveLength(0);
     expect((await failure(c.usage(sim.fleet.sims.slice(0, 101).map((s) => s.iccid)))).kind).toBe('refused');
+  });
+
+  it('reads usage of up to 100 cards in one sim-data-usage-monthly/batch call for this month, in bytes', async () => {
+    const c = connector();
+    const cards = sim.fleet.sims.slice(0, 100);
+    const readings = await c.usage(cards.map((s) => s.iccid));
+    const usageCalls = urls.filter((u) => !u.includes('/get/token'));
+    expect(usageCalls).toHaveLength(1);
+    const params = new URL(usageCalls[0]).searchParams;
+    expect(new URL(usageCalls[0]).pathname).toBe('/v5/ec/query/sim-data-usage-monthly/batch');
+    expect(params.get('iccids')).toBe(cards.map((s) => s.iccid).join('_'));
+    const china = new Date(clock + 8 * 3600_000).toISOString();
+    expect(params.get('queryDate')).toBe(`${china.slice(0, 4)}${china.slice(5, 7)}`);
+    expect(readings.map((r) => r.iccid)).toEqual(cards.map((s) => s.iccid));
+    for (const [i, r] of readings.entries()) {
+      // the platform answers KB with two decimals
+      expect(Math.abs(r.ctdBytes - sim.fleet.usageOf(cards[i], clock))).toBeLessThanOrEqual(6);
+      expect(Number.isInteger(r.ctdBytes)).toBe(true);
+      expect(r.cycleStart).toBe(`${china.slice(0, 7)}-01`);
+    }
+    expect(readings.some((r) => r.ctdBytes > 1024 * 1024)).toBe(true);
+    expect(readings.filter((r) => r.ctdBytes === 0).length).toBeGreaterThan(0);
+
+    // a card the platform does not know is left out, the others are read
+    expect((await c.usage([cards[0].iccid, '89860400000000000000'])).map((r) => r.iccid)).toEqual([cards[0].iccid]);
+
+    // more than 100 is refused before any call
+    urls = [];
+    expect(await failure(c.usage(sim.fleet.sims.slice(0, 101).map((s) => s.iccid)))).toMatchObject({ kind: 'refused' });
+    expect(urls).toHaveLength(0);
+
+    // in the first hours of a month in China (still the month before in UTC) the month asked is China's;
+    // another simulator, so that the shared one's cards are not read ahead of the shared clock
+    const saved = clock;
+    clock = Date.UTC(2026, 10, 30, 17, 0, 0);
+    const edge = await startOneLinkSimulator({ sims: 5, now: () => clock });
+    try {
+      urls = [];
+      const [early] = await connector({ simulator: edge }).usage([edge.fleet.sims[0].iccid]);
+      expect(new URL(urls.find((u) => u.includes('monthly/batch'))!).searchParams.get('queryDate')).toBe('202612');
+      expect(early.cycleStart).toBe('2026-12-01');
+    } finally {
+      clock = saved;
+      await edge.close();
+    }
   });
 
   it('maps every card status to our state', async () => {
