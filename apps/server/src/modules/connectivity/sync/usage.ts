@@ -39,22 +39,33 @@ export async function pullUsage(
 ): Promise<UsageResult> {
   const now = opts.now ?? (() => new Date());
   const result: UsageResult = { calls: 0, sims: 0, bytes: 0 };
-  let after = '';
-  for (;;) {
-    const sims = await database.rows<LinkedSim>(
+  const batchAfter = (after: string) =>
+    database.rows<LinkedSim>(
       sql`SELECT iccid, device_id, ctd_bytes::float8 AS ctd_bytes, ctd_cycle, state FROM platform_sims
           WHERE account_id = ${accountId} AND device_id IS NOT NULL AND ignored IS NULL AND iccid > ${after}
           ORDER BY iccid LIMIT ${connector.batchSize}`,
     );
-    if (sims.length === 0) return result;
-    after = sims[sims.length - 1].iccid;
-    await opts.beforeBatch?.();
-    const readings = await connector.usage(sims.map((s) => s.iccid));
+  // the next batch's call is in flight while this one's readings are written
+  const read = (sims: LinkedSim[]) => {
+    const call = (async () => {
+      await opts.beforeBatch?.();
+      return connector.usage(sims.map((s) => s.iccid));
+    })();
+    call.catch(() => undefined);
+    return call;
+  };
+  let sims = await batchAfter('');
+  let pending = sims.length ? read(sims) : null;
+  while (pending) {
+    const readings = await pending;
     result.calls++;
-    const at = now();
-    result.bytes += await applyReadings(database, accountId, sims, readings, at);
+    const following = await batchAfter(sims[sims.length - 1].iccid);
+    pending = following.length ? read(following) : null;
+    result.bytes += await applyReadings(database, accountId, sims, readings, now());
     result.sims += readings.length;
+    sims = following;
   }
+  return result;
 }
 
 async function applyReadings(database: Database, accountId: string, sims: LinkedSim[], readings: UsageReading[], at: Date): Promise<number> {
