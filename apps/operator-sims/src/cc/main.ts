@@ -28,6 +28,7 @@ async function main() {
     port,
     host: process.env.CC_SIM_HOST || '127.0.0.1',
     sims,
+    seed: process.env.CC_SIM_SEED || undefined,
     username: process.env.CC_SIM_USERNAME || DEFAULT_CC_USERNAME,
     apiKey: process.env.CC_SIM_API_KEY || DEFAULT_CC_API_KEY,
     delayMs,
