@@ -9,6 +9,8 @@ export * from './atcards/constants.js';
 export * from './audit/constants.js';
 export * from './billing/constants.js';
 export * from './companies/constants.js';
+export * from './connectivity/kinds.js';
+export * from './connectivity/limits.js';
 export * from './core/endpoint.js';
 export * from './developer/constants.js';
 export * from './devices/constants.js';

@@ -7,6 +7,7 @@ import { auditEndpoints } from './audit/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
 import { billingEndpoints } from './billing/endpoints.js';
 import { companyEndpoints } from './companies/endpoints.js';
+import { connectivityOpsEndpoints } from './connectivity/endpoints.js';
 import { joinEndpoints } from './core/endpoint.js';
 import { developerEndpoints } from './developer/endpoints.js';
 import { deviceEndpoints } from './devices/endpoints.js';
@@ -62,4 +63,5 @@ export const ENDPOINTS = joinEndpoints(
   developerEndpoints,
   firmwareEndpoints,
   firmwareOpsEndpoints,
+  connectivityOpsEndpoints,
 );

@@ -99,6 +99,12 @@ export const AUDIT_ACTIONS = [
   'developer.callbackKey.rotate',
   'firmware.publish',
   'firmware.withdraw',
+  'connectivity.add',
+  'connectivity.update',
+  'connectivity.test',
+  'connectivity.sync',
+  'connectivity.disable',
+  'connectivity.reconcile',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -137,5 +143,6 @@ export const AUDIT_TARGET_TYPES = [
   'webhook_delivery',
   'callback_key',
   'firmware',
+  'connectivity_account',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -39,6 +39,7 @@ export const STAFF_PERMISSIONS = [
   'OPS_PRICES',
   'OPS_INVOICES',
   'OPS_FIRMWARE',
+  'OPS_CONNECTIVITY',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
