@@ -18,6 +18,7 @@ import { auditHandlers } from './modules/audit/index.js';
 import { authHandlers, Captchas, RsaKeys } from './modules/auth/index.js';
 import { billingHandlers } from './modules/billing/index.js';
 import { companyHandlers } from './modules/companies/index.js';
+import { connectivityOpsHandlers } from './modules/connectivity/index.js';
 import { apiKeyCredentials, apiKeyMasterSecret, developerHandlers } from './modules/developer/index.js';
 import { deviceHandlers } from './modules/devices/index.js';
 import { esimHandlers } from './modules/esim/index.js';
@@ -100,6 +101,7 @@ export function allHandlers(opts: AppOptions): HandlerMap {
     ...developerHandlers({ database, config }),
     ...firmwareHandlers({ database }),
     ...firmwareOpsHandlers({ database }),
+    ...connectivityOpsHandlers({ database, config }),
   } satisfies HandlerMap;
 }
 

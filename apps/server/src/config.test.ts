@@ -15,6 +15,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ RRP_JOBS: 'maybe' })).toThrow(/RRP_JOBS/);
   });
 
+  it('takes the secrets key as 64 hex digits or base64 of 32 bytes, and names it when it is neither', () => {
+    expect(loadConfig({ RRP_SECRETS_KEY: 'ab'.repeat(32) }).RRP_SECRETS_KEY).toBe('ab'.repeat(32));
+    expect(loadConfig({ RRP_SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') }).RRP_SECRETS_KEY).toBeDefined();
+    expect(() => loadConfig({ RRP_SECRETS_KEY: 'ab'.repeat(16) })).toThrow(/RRP_SECRETS_KEY: must be 32 bytes as 64 hexadecimal digits or base64/);
+    expect(() => loadConfig({ RRP_SECRETS_KEY: 'not a key' })).toThrow(/RRP_SECRETS_KEY/);
+  });
+
   it('takes a pooler and a replica only with DATABASE_URL, and a transaction pooler only with the primary’s own address', () => {
     const pg = 'postgres://postgres@127.0.0.1:6432/rrp';
     expect(() => loadConfig({ DATABASE_URL: pg, DATABASE_POOLER: 'transaction' })).toThrow(/DATABASE_DIRECT_URL: is required with DATABASE_POOLER=transaction/);

@@ -149,6 +149,15 @@ const zConfig = z
     RRP_TRUST_PROXY: zTrustProxy.default(false),
     /** derives every API key's secret (docs/decisions.md); required in production, else kept in RRP_DATA_DIR */
     RRP_API_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * the master key platform credentials are encrypted under (AES-256-GCM): 32 bytes as 64 hex
+     * digits or base64; required in production, else kept in RRP_DATA_DIR/secrets-key
+     */
+    RRP_SECRETS_KEY: z
+      .string()
+      .trim()
+      .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, 'must be 32 bytes as 64 hexadecimal digits or base64 (e.g. openssl rand -hex 32)')
+      .optional(),
     /** the address people open the console at, for links in e-mails (invitations) */
     RRP_PUBLIC_URL: z
       .string()

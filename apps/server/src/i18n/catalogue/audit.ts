@@ -100,6 +100,12 @@ export const AUDIT_TEXTS = {
   'audit.action.developer.callbackKey.rotate': { zh: '轮换回调密钥', en: 'Rotate the callback key' },
   'audit.action.firmware.publish': { zh: '发布固件', en: 'Publish firmware' },
   'audit.action.firmware.withdraw': { zh: '撤回固件', en: 'Withdraw firmware' },
+  'audit.action.connectivity.add': { zh: '添加运营商平台账号', en: 'Add an operator platform account' },
+  'audit.action.connectivity.update': { zh: '修改运营商平台账号', en: 'Change an operator platform account' },
+  'audit.action.connectivity.test': { zh: '测试运营商平台连接', en: 'Test an operator platform connection' },
+  'audit.action.connectivity.sync': { zh: '同步运营商平台', en: 'Sync an operator platform' },
+  'audit.action.connectivity.disable': { zh: '停用或启用运营商平台账号', en: 'Disable or enable an operator platform account' },
+  'audit.action.connectivity.reconcile': { zh: '处理运营商平台对账', en: 'Resolve an operator platform reconciliation row' },
 
   'audit.target.member': { zh: '成员', en: 'Member' },
   'audit.target.role': { zh: '角色', en: 'Role' },
@@ -131,6 +137,7 @@ export const AUDIT_TEXTS = {
   'audit.target.webhook_delivery': { zh: 'Webhook 投递', en: 'Webhook delivery' },
   'audit.target.callback_key': { zh: '回调密钥', en: 'Callback key' },
   'audit.target.firmware': { zh: '固件', en: 'Firmware' },
+  'audit.target.connectivity_account': { zh: '运营商平台账号', en: 'Operator platform account' },
   'audit.record.supportContact': { zh: '客服联系方式', en: 'Support contact' },
 
   'audit.actor.system': { zh: '系统', en: 'System' },

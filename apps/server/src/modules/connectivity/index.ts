@@ -1,8 +1,11 @@
 export * from './connector.js';
 export { assertPlatformAllows, type DevicePlatform, platformAllows, platformOf } from './device-platform.js';
 export { EMBEDDED_SIMS, type EmbeddedSims, embeddedSimUrl, startEmbeddedSims } from './embedded-sims.js';
+export { connectivityOpsHandlers } from './handlers.js';
 export { importAccountFor } from './import-account.js';
 export { connectorOpener } from './opener.js';
+export { PLATFORM_STATUS_STATES, suspendedFor } from './reconcile/index.js';
 export { connectorFor } from './registry.js';
 export { AccountRouter } from './router.js';
+export { decryptCredentials, encryptCredentials, secretsKey } from './secrets.js';
 export * from './sync/index.js';
