@@ -6,6 +6,7 @@ import { atCardRows } from './atcards.js';
 import { backOfficeRows } from './backoffice.js';
 import { billingRows } from './billing.js';
 import { companyRows } from './companies.js';
+import { connectivityRows } from './connectivity.js';
 import { developerRows } from './developer.js';
 import { deviceRows } from './devices.js';
 import { esimRows } from './esim.js';
@@ -26,7 +27,7 @@ import { sessionRows } from './session.js';
 export const MATRIX_PARTS = {
   identity: { ...sessionRows, ...accountRows, ...companyRows },
   devices: { ...deviceRows, ...esimRows, ...atCardRows, ...acRows },
-  staff: { ...backOfficeRows, ...memberRows, ...firmwareRows, ...platformRows, ...reportRows, ...billingRows },
+  staff: { ...backOfficeRows, ...memberRows, ...firmwareRows, ...connectivityRows, ...platformRows, ...reportRows, ...billingRows },
   commerce: { ...orderRows, ...invoiceRows, ...alarmRows, ...monitoringRows, ...developerRows },
 } satisfies Record<string, MatrixRows>;
 
