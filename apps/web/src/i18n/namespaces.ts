@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'reports',
   'developer',
   'firmware',
+  'connectivity',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

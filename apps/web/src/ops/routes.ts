@@ -1,5 +1,6 @@
 import {
   AccountBookOutlined,
+  ApiOutlined,
   AuditOutlined,
   BankOutlined,
   CloudDownloadOutlined,
@@ -73,6 +74,13 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     icon: CloudDownloadOutlined,
     permission: 'OPS_FIRMWARE',
     page: lazyPage(() => import('./firmware/OpsFirmwarePage'), { namespaces: ['firmware'] }),
+  },
+  {
+    path: '/ops/connectivity',
+    titleKey: 'ops:menu.connectivity',
+    icon: ApiOutlined,
+    permission: 'OPS_CONNECTIVITY',
+    page: lazyPage(() => import('./connectivity/ConnectivityPage'), { namespaces: ['connectivity', 'devices'] }),
   },
   { path: '/ops/audit', titleKey: 'ops:menu.audit', icon: AuditOutlined, permission: 'OPS_AUDIT', page: lazyPage(() => import('./audit/OpsAuditPage')) },
   {
