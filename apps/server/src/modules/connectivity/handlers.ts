@@ -15,5 +15,5 @@ export const connectivityOpsHandlers = ({ database, config }: { database: Databa
     'POST /ops/connectivity/sync': ({ body, actor }) => syncNow(database, actor, body.id),
     'POST /ops/connectivity/disable': ({ body, actor }) => setDisabled(database, actor, body.id, body.disabled),
     'POST /ops/connectivity/reconcile/list': ({ body }) => listReconcile(database, body),
-    'POST /ops/connectivity/reconcile/resolve': ({ body, actor }) => resolveReconcile(database, actor, body),
+    'POST /ops/connectivity/reconcile/resolve': ({ body, actor, caller }) => resolveReconcile(database, actor, caller.userId, body),
   });

@@ -13,7 +13,7 @@ async function account(fx: Fixtures, o: { sim?: string } = {}): Promise<string> 
     sql`INSERT INTO connectivity_accounts (id, kind, name, base_url, credentials, credentials_hint)
         VALUES (${id}, 'cisco_cc', ${`Matrix ${id.slice(0, 8)}`}, 'https://cc.example.com', ${stored}, 'matrix / ••••ey')`,
   );
-  if (o.sim) await fx.t.database.rows(sql`INSERT INTO platform_sims (account_id, iccid, status) VALUES (${id}, ${o.sim}, 'ACTIVATED')`);
+  if (o.sim) await fx.t.database.rows(sql`INSERT INTO platform_sims (account_id, iccid, status, state) VALUES (${id}, ${o.sim}, 'ACTIVATED', 'active')`);
   return id;
 }
 

@@ -11,10 +11,10 @@ import { UserText } from '../../lib/UserText';
 import { useReconcileList, useResolve } from './api';
 import { CompanySelect } from './CompanySelect';
 
-/** The resolutions each view offers. */
+/** The resolutions each view offers (a device only in the product is the sync's or its company's to settle). */
 const ACTIONS: Record<ReconcileView, ReconcileAction[]> = {
   platform_only: ['import', 'remove'],
-  product_only: ['push'],
+  product_only: [],
   state_diff: ['push', 'accept'],
 };
 
@@ -89,11 +89,15 @@ export function ReconcileTable({ accountId, view }: { accountId: string; view: R
       render: (v: string | null) => formatUtc(v, 'YYYY-MM-DD HH:mm'),
       responsive: ['md'],
     },
-    {
-      title: t('connectivity:reconcile.column.actions'),
-      key: 'actions',
-      render: (_v, r) => <Space size={0}>{ACTIONS[view].map((a) => actionButton(r, a))}</Space>,
-    },
+    ...(ACTIONS[view].length
+      ? [
+          {
+            title: t('connectivity:reconcile.column.actions'),
+            key: 'actions',
+            render: (_v: unknown, r: TReconcileRow) => <Space size={0}>{ACTIONS[view].map((a) => actionButton(r, a))}</Space>,
+          },
+        ]
+      : []),
   ];
 
   return (

@@ -1,17 +1,18 @@
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CcSimulator, startCcSimulator } from '../../../../../operator-sims/src/index.js';
 import { addDevices, auditOf } from '../../../../test/companies.js';
-import { companyIdOf } from '../../../../test/devices.js';
+import { companyIdOf, setStock } from '../../../../test/devices.js';
 import { buildTestApp, call, DEMO, login, OPS_PASSWORD, type Session, type TestApp } from '../../../../test/helper.js';
 import type { Count, Row } from '../../../db/row.js';
 import { SIMULATED_ACCOUNT_ID } from '../../../db/schema/connectivity.js';
-import { connectorFor } from '../registry.js';
 import { decryptCredentials, secretsKey } from '../secrets.js';
 
 let t: TestApp;
 let staff: Session;
 let companyId: string;
+let sim: CcSimulator;
 
 type Envelope = { success: boolean; code: number; msg: string; obj: Record<string, unknown> };
 const ops = (path: string, body: unknown, lang = 'en') =>
@@ -29,15 +30,6 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const connectorsBuilt = (() => {
-  try {
-    connectorFor({ kind: 'cisco_cc', username: 'u', apiKey: 'k' }, { baseUrl: 'http://127.0.0.1:1' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
 const cisco = (name: string, extra: Record<string, unknown> = {}) => ({
   kind: 'cisco_cc',
   name,
@@ -53,8 +45,12 @@ beforeAll(async () => {
   t = await buildTestApp();
   staff = await login(t.app, DEMO.ops, OPS_PASSWORD);
   companyId = (await companyIdOf(t.database, DEMO.admin)).id;
+  sim = await startCcSimulator({ sims: 5, seed: 'backoffice-test', username: 'rrp-api', apiKey: 'cc-key-123' });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await sim.close();
+  await t.close();
+});
 
 describe('connectivity accounts', () => {
   it('adds an account with encrypted credentials, lists and shows it, and never answers the secret', async () => {
@@ -176,7 +172,7 @@ describe('connectivity accounts', () => {
     expect((await ops('test', { id: SIMULATED_ACCOUNT_ID })).code).toBe(40003);
   });
 
-  it.skipIf(!connectorsBuilt)('tests the connection: an unreachable address puts the account in "unreachable" since the first failure', async () => {
+  it('tests the connection: an unreachable address puts the account in "unreachable" since the first failure', async () => {
     const port = await closedPort();
     const { obj } = await ops('add', cisco('Unreachable', { baseUrl: `http://127.0.0.1:${port}` }));
     const id = obj.id as string;
@@ -191,6 +187,24 @@ describe('connectivity accounts', () => {
     const audit = (await auditOf(t.database, 'connectivity.test')).filter((e) => e.target_id === id);
     expect(audit[0].changes.state).toEqual(['active', 'unreachable']);
   });
+  it('tests the connection against the platform: refused credentials put the account in "authentication failed" with its words; right ones make it active', async () => {
+    const { obj } = await ops('add', cisco('CC simulator', { baseUrl: sim.url, credentials: { kind: 'cisco_cc', username: 'rrp-api', apiKey: 'wrong-key' } }));
+    const id = obj.id as string;
+    const refused = await ops('test', { id });
+    expect(refused.obj).toMatchObject({ ok: false, state: 'auth_failed', message: 'Invalid credentials' });
+    expect(refused.raw).not.toContain('wrong-key');
+    expect((await ops('detail', { id })).obj).toMatchObject({ state: 'auth_failed', stateMessage: 'Invalid credentials' });
+
+    await ops('update', { id, credentials: { kind: 'cisco_cc', username: 'rrp-api', apiKey: 'cc-key-123' } });
+    const ok = await ops('test', { id });
+    expect(ok.obj).toMatchObject({ ok: true, state: 'active' });
+    expect(ok.obj.message).toMatch(/rrp-api/);
+    expect(ok.obj.latencyMs).toEqual(expect.any(Number));
+    expect(ok.raw).not.toContain('cc-key-123');
+    const audit = (await auditOf(t.database, 'connectivity.test')).filter((e) => e.target_id === id);
+    expect(audit.map((e) => e.changes.result[1])).toEqual(['auth', 'ok']);
+    expect(JSON.stringify(audit)).not.toContain('cc-key-123');
+  });
 });
 
 describe('reconciliation', () => {
@@ -202,16 +216,17 @@ describe('reconciliation', () => {
       sql`UPDATE devices SET account_id = ${id}, iccid = '8986000000000000' || right(imei, 4) WHERE id IN (${matched}, ${diff}, ${productOnly})`,
     );
     await t.database.rows(sql`UPDATE devices SET suspended = true WHERE id = ${diff}`);
-    await t.database.rows(sql`INSERT INTO platform_sims (account_id, iccid, status, device_id, msisdn) VALUES
-      (${id}, '89860000000000000101', '2', ${matched}, '1440000000101'),
-      (${id}, '89860000000000000102', '2', ${diff}, NULL),
-      (${id}, '89860000000000009999', '2', NULL, '1440000009999'),
-      (${id}, '89860000000000008888', '7', NULL, NULL)`);
+    await t.database.rows(sql`INSERT INTO platform_sims (account_id, iccid, status, state, device_id, msisdn, imei) VALUES
+      (${id}, '89860000000000000101', '2', 'active', ${matched}, '1440000000101', NULL),
+      (${id}, '89860000000000000102', '2', 'active', ${diff}, NULL, NULL),
+      (${id}, '89860000000000009999', '2', 'active', NULL, '1440000009999', NULL),
+      (${id}, '89860000000000008888', '7', 'inventory', NULL, NULL, NULL),
+      (${id}, '89860000000000007777', '2', 'active', NULL, NULL, '861000000007777')`);
 
     const view = async (v: string) => (await ops('reconcile/list', { id, view: v })).obj as { total: number; list: Record<string, unknown>[] };
     const platformOnly = await view('platform_only');
-    expect(platformOnly.list.map((r) => r.iccid)).toEqual(['89860000000000008888', '89860000000000009999']);
-    expect(platformOnly.list[1]).toMatchObject({ platformStatus: '2', platformState: 'active', deviceId: null });
+    expect(platformOnly.list.map((r) => r.iccid)).toEqual(['89860000000000007777', '89860000000000008888', '89860000000000009999']);
+    expect(platformOnly.list[2]).toMatchObject({ platformStatus: '2', platformState: 'active', deviceId: null });
     const productOnlyView = await view('product_only');
     expect(productOnlyView.list).toEqual([expect.objectContaining({ deviceId: productOnly, imei: '861000000000103', productState: 'active' })]);
     const diffs = await view('state_diff');
@@ -220,21 +235,39 @@ describe('reconciliation', () => {
 
     const removed = await ops('reconcile/resolve', { id, iccid: '89860000000000009999', action: 'remove' });
     expect(removed.code).toBe(0);
-    expect((await view('platform_only')).list.map((r) => r.iccid)).toEqual(['89860000000000008888']);
+    expect((await view('platform_only')).list.map((r) => r.iccid)).not.toContain('89860000000000009999');
     expect((await ops('reconcile/resolve', { id, iccid: '89860000000000009999', action: 'remove' })).code).toBe(40007);
+
+    // push: the product's state (suspended) goes to the platform as a command; nothing changes here yet
+    const pushed = await ops('reconcile/resolve', { id, deviceId: diff, action: 'push' });
+    expect(pushed.obj).toMatchObject({ action: 'push', deviceId: diff });
+    const commands = await t.database.rows<Row<'jobs', 'payload'>>(sql`SELECT payload FROM jobs WHERE name = 'connectivity.command'`);
+    expect(commands.map((c) => c.payload)).toContainEqual(expect.objectContaining({ accountId: id, deviceId: diff, change: 'suspend' }));
 
     const accepted = await ops('reconcile/resolve', { id, deviceId: diff, action: 'accept' });
     expect(accepted.obj).toMatchObject({ action: 'accept', deviceId: diff });
     const [d] = await t.database.rows<Row<'devices', 'suspended'>>(sql`SELECT suspended FROM devices WHERE id = ${diff}`);
     expect(d.suspended).toBe(false);
     expect((await view('state_diff')).total).toBe(0);
+    expect((await ops('reconcile/resolve', { id, deviceId: diff, action: 'accept' })).code).toBe(40007);
+
+    // import: a SIM without an IMEI is refused; one with an IMEI becomes a device of the company, taking a License
+    expect((await ops('reconcile/resolve', { id, iccid: '89860000000000008888', action: 'import' })).msg).toMatch(/company/);
+    expect((await ops('reconcile/resolve', { id, iccid: '89860000000000008888', action: 'import', companyId })).code).toBe(40013);
+    await setStock(t.database, companyId, 0);
+    expect((await ops('reconcile/resolve', { id, iccid: '89860000000000007777', action: 'import', companyId })).code).toBe(40015);
+    await setStock(t.database, companyId, 5);
+    const imported = await ops('reconcile/resolve', { id, iccid: '89860000000000007777', action: 'import', companyId });
+    expect(imported.code).toBe(0);
+    const [device] = await t.database.rows<Row<'devices', 'company_id' | 'account_id' | 'iccid'>>(
+      sql`SELECT company_id, account_id, iccid FROM devices WHERE id = ${imported.obj.deviceId as string}`,
+    );
+    expect(device).toEqual({ company_id: companyId, account_id: id, iccid: '89860000000000007777' });
+    expect((await view('platform_only')).list.map((r) => r.iccid)).toEqual(['89860000000000008888']);
 
     const audits = (await auditOf(t.database, 'connectivity.reconcile')).filter((e) => e.target_id === id);
-    expect(audits.map((e) => e.changes.action[1])).toEqual(['remove', 'accept']);
-    expect(audits[1]).toMatchObject({ company_id: companyId, changes: { suspended: [true, false] } });
-
-    expect((await ops('reconcile/resolve', { id, iccid: '89860000000000008888', action: 'import' })).msg).toMatch(/companyId|company/);
-    expect((await ops('reconcile/resolve', { id, iccid: '89860000000000008888', action: 'import', companyId })).code).toBe(40006);
+    expect(audits.map((e) => e.changes.action[1])).toEqual(['remove', 'push', 'accept', 'import']);
+    expect(audits[2]).toMatchObject({ company_id: companyId, changes: { suspended: [true, false] } });
     expect((await ops('reconcile/resolve', { id, action: 'remove' })).code).toBe(28002);
   });
 });

@@ -3,20 +3,18 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
 import type { As, Count, Nullable, Row } from '../../../db/row.js';
 import { AppError } from '../../../plugins/errors.js';
-import { statusMapJson } from './states.js';
 
 type RawRow = Row<'platform_sims', 'iccid'> &
   Nullable<Row<'platform_sims', 'imei' | 'msisdn' | 'synced_at'>> &
   Nullable<As<'platform_sims', { platform_status: 'status' }>> &
   Nullable<As<'devices', { device_id: 'id'; company_id: 'company_id'; suspended: 'suspended' }>> &
-  Nullable<As<'companies', { company_name: 'name' }>> & { platform_state: string | null };
+  Nullable<As<'companies', { company_name: 'name' }>> &
+  Nullable<As<'platform_sims', { platform_state: 'state' }>>;
 
 const SYNCED_AT = sql`to_char(p.synced_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The platform state our map reads a status as; the device should be suspended when it is not active (null: not compared). */
-const STATE = (map: string) => sql`(${map}::jsonb ->> p.status)`;
-const SHOULD_SUSPEND = (map: string) =>
-  sql`CASE ${STATE(map)} WHEN 'active' THEN false WHEN 'suspended' THEN true WHEN 'deactivated' THEN true WHEN 'retired' THEN true END`;
+/** Whether the platform's state (the connector's reading, stored by the sync) means the device should be suspended; null: not compared (suspendedFor). */
+const SHOULD_SUSPEND = sql`CASE p.state WHEN 'active' THEN false WHEN 'suspended' THEN true WHEN 'deactivated' THEN true WHEN 'retired' THEN true END`;
 
 /**
  * The rows of one view, as SQL over platform_sims ⨝ devices:
@@ -24,12 +22,12 @@ const SHOULD_SUSPEND = (map: string) =>
  * - product_only: the account's devices the platform's inventory does not hold;
  * - state_diff: matched pairs whose `suspended` disagrees with the platform's state.
  */
-function viewQuery(view: ReconcileView, accountId: string, map: string, like: string | null): SQL {
+function viewQuery(view: ReconcileView, accountId: string, like: string | null): SQL {
   const match = (iccid: SQL, imei: SQL) => sql`(${like}::text IS NULL OR ${iccid} ILIKE ${like} OR ${imei} ILIKE ${like})`;
   switch (view) {
     case 'platform_only':
       return sql`SELECT p.iccid, NULL::uuid AS device_id, p.imei, NULL::uuid AS company_id, NULL::text AS company_name,
-          p.status AS platform_status, ${STATE(map)} AS platform_state, NULL::boolean AS suspended, p.msisdn, ${SYNCED_AT} AS synced_at
+          p.status AS platform_status, p.state AS platform_state, NULL::boolean AS suspended, p.msisdn, ${SYNCED_AT} AS synced_at
         FROM platform_sims p
         WHERE p.account_id = ${accountId} AND p.device_id IS NULL AND p.ignored IS NULL AND ${match(sql`p.iccid`, sql`p.imei`)}`;
     case 'product_only':
@@ -41,9 +39,9 @@ function viewQuery(view: ReconcileView, accountId: string, map: string, like: st
           AND ${match(sql`coalesce(d.iccid, '')`, sql`d.imei`)}`;
     case 'state_diff':
       return sql`SELECT p.iccid, d.id AS device_id, d.imei, d.company_id, c.name AS company_name,
-          p.status AS platform_status, ${STATE(map)} AS platform_state, d.suspended, p.msisdn, ${SYNCED_AT} AS synced_at
+          p.status AS platform_status, p.state AS platform_state, d.suspended, p.msisdn, ${SYNCED_AT} AS synced_at
         FROM platform_sims p JOIN devices d ON d.id = p.device_id JOIN companies c ON c.id = d.company_id
-        WHERE p.account_id = ${accountId} AND p.ignored IS NULL AND d.suspended <> ${SHOULD_SUSPEND(map)}
+        WHERE p.account_id = ${accountId} AND p.ignored IS NULL AND d.suspended <> ${SHOULD_SUSPEND}
           AND ${match(sql`p.iccid`, sql`d.imei`)}`;
   }
 }
@@ -72,9 +70,9 @@ export async function listReconcile(
   database: Database,
   q: { id: string; view: ReconcileView; keyword?: string; pageNum: number; pageSize: number },
 ): Promise<{ total: number; list: TReconcileRow[] }> {
-  const { kind } = await accountKind(database, q.id);
+  await accountKind(database, q.id);
   const like = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const view = viewQuery(q.view, q.id, statusMapJson(kind), like);
+  const view = viewQuery(q.view, q.id, like);
   const [rows, [count]] = await Promise.all([
     database.rows<RawRow>(sql`SELECT * FROM (${view}) v ORDER BY v.iccid, v.device_id LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
     database.rows<Count>(sql`SELECT count(*)::int AS n FROM (${view}) v`),

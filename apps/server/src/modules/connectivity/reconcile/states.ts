@@ -1,38 +1,20 @@
 import type { ProviderKind } from '@rrp/contracts';
+import { STATUS_STATES as CISCO_STATUS_STATES } from '../cisco/index.js';
 import type { SimState } from '../connector.js';
+import { ONELINK_STATUS } from '../onelink/index.js';
 
 /**
- * How each platform spells a SIM's status, read as our states (docs/connectors.md). A status
- * missing here is not compared with the product's state.
+ * How each platform spells a SIM's status, read as our states: the connectors' own tables
+ * (cisco/statuses.ts, onelink/status-map.ts). The sync stores the reading in platform_sims.state.
  */
-export const PLATFORM_STATUS_STATES: Record<Exclude<ProviderKind, 'simulated'>, Record<string, SimState>> = {
-  // Cisco IoT Control Center: SIM status values
-  cisco_cc: {
-    ACTIVATED: 'active',
-    DEACTIVATED: 'suspended',
-    ACTIVATION_READY: 'ready',
-    TEST_READY: 'ready',
-    INVENTORY: 'inventory',
-    RETIRED: 'retired',
-    PURGED: 'deactivated',
-  },
-  // China Mobile OneLink: cardStatus codes
-  onelink: {
-    '1': 'ready',
-    '2': 'active',
-    '4': 'suspended',
-    '6': 'ready',
-    '7': 'inventory',
-    '8': 'deactivated',
-  },
+export const PLATFORM_STATUS_STATES: Record<Exclude<ProviderKind, 'simulated'>, Readonly<Record<string, SimState>>> = {
+  cisco_cc: CISCO_STATUS_STATES,
+  onelink: Object.fromEntries(Object.entries(ONELINK_STATUS).map(([status, { state }]) => [status, state])),
 };
 
-/** Whether a device in this platform state should be suspended in the product; null: the state says nothing about it. */
-export function suspendedFor(state: SimState | null | undefined): boolean | null {
+/** Whether a device whose SIM is in this platform state should be suspended in the product; null: the state says nothing about it. */
+export function suspendedFor(state: string | null | undefined): boolean | null {
   if (state === 'active') return false;
   if (state === 'suspended' || state === 'deactivated' || state === 'retired') return true;
   return null;
 }
-
-/** The state map of an account's kind as a JSON object for SQL (`map ->> status`); empty for the built-in network. */
-export const statusMapJson = (kind: string) => JSON.stringify(PLATFORM_STATUS_STATES[kind as keyof typeof PLATFORM_STATUS_STATES] ?? {});
