@@ -6,12 +6,12 @@ import type { Fixtures } from '../fixtures.js';
 import type { MatrixRows } from '../matrix.js';
 
 /** A Control Center account written directly, with a name no other row uses; a platform-only SIM on it when asked. */
-async function account(fx: Fixtures, o: { sim?: string } = {}): Promise<string> {
+async function account(fx: Fixtures, o: { sim?: string; baseUrl?: string } = {}): Promise<string> {
   const id = randomUUID();
   const stored = encryptCredentials(secretsKey(fx.t.config), id, { kind: 'cisco_cc', username: 'matrix', apiKey: 'matrix-api-key' });
   await fx.t.database.rows(
     sql`INSERT INTO connectivity_accounts (id, kind, name, base_url, credentials, credentials_hint)
-        VALUES (${id}, 'cisco_cc', ${`Matrix ${id.slice(0, 8)}`}, 'https://cc.example.com', ${stored}, 'matrix / ••••ey')`,
+        VALUES (${id}, 'cisco_cc', ${`Matrix ${id.slice(0, 8)}`}, ${o.baseUrl ?? 'https://cc.example.com'}, ${stored}, 'matrix / ••••ey')`,
   );
   if (o.sim) await fx.t.database.rows(sql`INSERT INTO platform_sims (account_id, iccid, status, state) VALUES (${id}, ${o.sim}, 'ACTIVATED', 'active')`);
   return id;
@@ -24,8 +24,7 @@ const iccid = () =>
 
 /**
  * Operator platform accounts: staff only. "test" of an account whose platform cannot be reached
- * still answers (ok: false) and records the test; it is called on the built-in network here,
- * which refuses the test (40003) without a call.
+ * (port 1 on loopback refuses at once) still answers, with ok: false, and records the test.
  */
 export const connectivityRows: MatrixRows = {
   'POST /ops/connectivity/list': { request: () => ({ body: {} }) },
@@ -41,7 +40,7 @@ export const connectivityRows: MatrixRows = {
     }),
   },
   'POST /ops/connectivity/update': { request: async (fx) => ({ body: { id: await account(fx), regions: ['europe'] } }) },
-  'POST /ops/connectivity/test': { request: () => ({ body: { id: SIMULATED_ACCOUNT_ID } }), expect: { staff: 40003 } },
+  'POST /ops/connectivity/test': { request: async (fx) => ({ body: { id: await account(fx, { baseUrl: 'http://127.0.0.1:1' }) } }) },
   'POST /ops/connectivity/sync': { request: async (fx) => ({ body: { id: await account(fx) } }) },
   'POST /ops/connectivity/disable': { request: async (fx) => ({ body: { id: await account(fx), disabled: true } }) },
   'POST /ops/connectivity/reconcile/list': { request: () => ({ body: { id: SIMULATED_ACCOUNT_ID, view: 'platform_only' } }) },
