@@ -50,6 +50,8 @@ export async function startServer(index: number): Promise<E2eServer> {
       // the embedded WeChat Pay simulator on a port of this server's own (notifications go to it)
       WECHATPAY_SIM_PORT: String(ports.wechatpay),
       LOG_LEVEL: 'warn',
+      // no demo operator platform: a test adds the accounts it needs
+      RRP_DEMO_PLATFORMS: 'off',
       // the developer flow's webhook receiver listens on loopback, over http (docs/webhooks.md)
       RRP_WEBHOOK_ALLOW_PRIVATE: 'true',
       RRP_WEBHOOK_ALLOW_HTTP: 'true',

@@ -145,6 +145,8 @@ const zConfig = z
     /** the simulated device fleet reports from this process */
     RRP_SIMULATOR: zBool.default(true),
     RRP_SEED: zBool.default(true),
+    /** on the demo's first start, a Control Center account on its simulator with SIMs synced into the demo company */
+    RRP_DEMO_PLATFORMS: zBool.default(true),
     RRP_WEB_DIST: z.string().optional(),
     RRP_TRUST_PROXY: zTrustProxy.default(false),
     /** derives every API key's secret (docs/decisions.md); required in production, else kept in RRP_DATA_DIR */

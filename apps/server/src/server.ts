@@ -11,7 +11,15 @@ import { allJobs } from './jobs/registry.js';
 import { JobRunner } from './jobs/runner.js';
 import { MailCatcher } from './mail/catcher.js';
 import { smtpMailer } from './mail/transport.js';
-import { AccountRouter } from './modules/connectivity/index.js';
+import {
+  AccountRouter,
+  connectorOpener,
+  decryptCredentials,
+  type EmbeddedSims,
+  secretsKey,
+  seedPlatformDemo,
+  startEmbeddedSims,
+} from './modules/connectivity/index.js';
 import { invoiceAttachments } from './modules/invoices/index.js';
 import { createProvider } from './modules/network/index.js';
 import {
@@ -140,6 +148,12 @@ async function main() {
     writeFileSync(join(config.dataDir, 'demo-credentials.txt'), `${creds}\n`, { mode: 0o600 });
   }
 
+  // operator platforms: the demo's Control Center account (first start), the simulators accounts
+  // point at (their default local address), and each account's connector (docs/connectors.md)
+  const decrypt = (accountId: string, stored: string) => decryptCredentials(secretsKey(config), accountId, stored);
+  if (seed.companyId && config.RRP_DEMO_PLATFORMS && config.NODE_ENV !== 'production') await seedPlatformDemo(database, secretsKey(config), seed.companyId);
+  const platformSims: EmbeddedSims = await startEmbeddedSims(database, { dataDir: config.dataDir, decrypt, warn: (m) => process.stderr.write(`${m}\n`) });
+
   // each device's commands go to its account's platform: the built-in simulated network or a connector
   const provider = new AccountRouter(database, createProvider(database, { simulateFleet: config.RRP_SIMULATOR }));
   const app = await buildApp({ config, database, provider, payments, webDist: config.RRP_WEB_DIST ?? WEB_DIST });
@@ -148,6 +162,7 @@ async function main() {
     provider,
     mailer,
     payments,
+    openConnector: connectorOpener(decrypt),
     publicUrl: config.publicUrl,
     webhooks: config,
     rawReportRetentionDays: config.RRP_RAW_REPORT_RETENTION_DAYS,
@@ -177,6 +192,7 @@ async function main() {
     await provider.stop();
     await jobs.stop();
     await paySim?.stop();
+    await platformSims.stop();
     mailer.close();
     await catcher?.stop();
     await database.close();
@@ -186,7 +202,14 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   // the banner last: whoever reads it may stop the server at once, and the handlers are ready
-  printBanner(`http://${host}:${port}`, database, catcher ? `http://127.0.0.1:${catcher.httpPort}` : null, seed, config.dataDir, payLine);
+  printBanner(
+    `http://${host}:${port}`,
+    database,
+    catcher ? `http://127.0.0.1:${catcher.httpPort}` : null,
+    seed,
+    config.dataDir,
+    [payLine, ...platformSims.lines].join('\n'),
+  );
 }
 
 main().catch((err) => {

@@ -62,9 +62,15 @@ export class SimFleet {
   private readonly byIccid = new Map<string, Sim>();
   readonly sims: Sim[] = [];
   private readonly now: () => number;
+  /** bumped by every change: the modified-since list below is computed again after one */
+  private version = 0;
+  private listed: { since: number | null; version: number; sims: Sim[] } | null = null;
+
+  private readonly serialOffset: number;
 
   constructor(private readonly opts: FleetOptions) {
     this.now = opts.now ?? Date.now;
+    this.serialOffset = createHash('sha256').update(opts.seed).digest().readUInt32BE(0) % 1_000_000;
     const start = this.now();
     for (let i = 0; i < opts.count; i++) {
       const sim = this.generate(i, start);
@@ -76,7 +82,8 @@ export class SimFleet {
   private generate(i: number, now: number): Sim {
     const h = createHash('sha256').update(`${this.opts.seed}:${i}`).digest();
     const iccidBody = `${this.opts.iccidPrefix}${pad(i, 18 - this.opts.iccidPrefix.length)}`;
-    const imeiBody = `${this.opts.tac}${pad(h.readUInt32BE(0) % 1_000_000, 6)}`;
+    // a 6-digit serial per index, scattered but never repeated within the fleet (7,777 and 10^6 share no factor)
+    const imeiBody = `${this.opts.tac}${pad((i * 7_777 + this.serialOffset) % 1_000_000, 6)}`;
     // between 1 and 60 MB a day
     const bytesPerDay = 1_000_000 + (h.readUInt32BE(4) % 59_000_000);
     const addedAt = now - (30 + (h[8] % 300)) * 86_400_000;
@@ -123,13 +130,21 @@ export class SimFleet {
     if (sim.status === status) return false;
     sim.status = status;
     sim.modifiedAt = at;
+    this.version++;
     return true;
   }
 
-  /** SIMs modified at or after `since`, in a stable order (modification time, then ICCID). */
-  modifiedSince(since: number | null): Sim[] {
+  /**
+   * SIMs modified at or after `since`, in a stable order (modification time, then ICCID); the
+   * list is kept until the fleet changes (a paged read asks for the same list page after page).
+   * Callers must not change it.
+   */
+  modifiedSince(since: number | null): readonly Sim[] {
+    if (this.listed?.since === since && this.listed.version === this.version) return this.listed.sims;
     const list = since === null ? this.sims : this.sims.filter((s) => s.modifiedAt >= since);
-    return since === null ? list : [...list].sort((a, b) => a.modifiedAt - b.modifiedAt || (a.iccid < b.iccid ? -1 : 1));
+    const sims = since === null ? list : [...list].sort((a, b) => a.modifiedAt - b.modifiedAt || (a.iccid < b.iccid ? -1 : 1));
+    this.listed = { since, version: this.version, sims };
+    return sims;
   }
 
   /** The changes to save: SIMs whose status differs from how they were generated. */
@@ -144,5 +159,6 @@ export class SimFleet {
       const sim = this.byIccid.get(c.iccid);
       if (sim) Object.assign(sim, c);
     }
+    this.version++;
   }
 }

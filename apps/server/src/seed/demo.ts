@@ -8,7 +8,7 @@ import { createCompany, createMember, grantData } from '../modules/companies/ind
 import { grantLicenses } from '../modules/licenses/index.js';
 
 export type DemoAccount = { role: string; email: string; phone: string | null; password?: string };
-export type SeedResult = { seeded: boolean; accounts: DemoAccount[] };
+export type SeedResult = { seeded: boolean; accounts: DemoAccount[] /** the demo company, when this start seeded it */; companyId?: string };
 
 /** A password that meets the rule: upper, lower, digit and special characters, 12 long. */
 export function generatePassword(): string {
@@ -59,7 +59,7 @@ export async function seedDemo(database: Database, config: Config): Promise<Seed
   const [adminHash, opsHash] = await Promise.all([hashPassword(adminPassword), hashPassword(opsPassword)]);
   const seeded = await database.db.transaction(async (tx) => {
     const claimed = await database.rows(sql`INSERT INTO meta (key, value) VALUES ('demo_seeded', now()::text) ON CONFLICT DO NOTHING RETURNING key`, tx);
-    if (!claimed.length) return false;
+    if (!claimed.length) return null;
     const demo = await createCompany(database, tx, {
       name: '演示科技有限公司',
       country: 'CN',
@@ -115,10 +115,10 @@ export async function seedDemo(database: Database, config: Config): Promise<Seed
           VALUES (${WELCOME.titleZh}, ${WELCOME.titleEn}, ${WELCOME.contentZh}, ${WELCOME.contentEn}, now(), (SELECT id FROM users WHERE kind = 'staff' LIMIT 1))`,
       tx,
     );
-    return true;
+    return demo.companyId;
   });
   if (seeded) {
     for (const a of accounts) a.password = a.role === STAFF_ROLE_LABEL ? opsPassword : adminPassword;
   }
-  return { seeded, accounts };
+  return { seeded: seeded !== null, accounts, companyId: seeded ?? undefined };
 }

@@ -1,4 +1,5 @@
 export * from './connector.js';
+export { seedPlatformDemo } from './demo.js';
 export { assertPlatformAllows, type DevicePlatform, platformAllows, platformOf } from './device-platform.js';
 export { EMBEDDED_SIMS, type EmbeddedSims, embeddedSimUrl, startEmbeddedSims } from './embedded-sims.js';
 export { connectivityOpsHandlers } from './handlers.js';
