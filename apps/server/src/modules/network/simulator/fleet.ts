@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../../db/arrays.js';
 import type { Database } from '../../../db/client.js';
+import { SIMULATED_ACCOUNT_ID } from '../../../db/schema/index.js';
 import type { As, Nullable, Row } from '../../../db/row.js';
 import { type ReportRow, storedSince, writeReports } from '../../ingestion/index.js';
 import { probeLink } from './link.js';
@@ -38,6 +39,7 @@ export async function fleetTick(database: Database, opts: { now?: number; slice?
                       THEN s.domains END AS probe_domains
           FROM devices d LEFT JOIN fleet_schedule f ON f.device_id = d.id LEFT JOIN strategies s ON s.id = d.strategy_id
           WHERE d.status IN ('physical_card', 'esim', 'seed_card') AND NOT d.suspended AND NOT (d.status = 'esim' AND d.esim_paused)
+            AND d.account_id = ${SIMULATED_ACCOUNT_ID}
             AND (f.last_at IS NULL OR f.last_at <= ${since}::timestamptz)
           ORDER BY f.last_at NULLS FIRST
           LIMIT ${opts.slice ?? SIM_TIMING.fleetSlice})
