@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { textArray } from '../../../db/arrays.js';
 import type { Database } from '../../../db/client.js';
-import { SIMULATED_ACCOUNT_ID } from '../../../db/schema/index.js';
 import type { As, Nullable, Row } from '../../../db/row.js';
+import { SIMULATED_ACCOUNT_ID } from '../../../db/schema/index.js';
 import { type ReportRow, storedSince, writeReports } from '../../ingestion/index.js';
 import { probeLink } from './link.js';
 import { SIM_TIMING } from './timing.js';
