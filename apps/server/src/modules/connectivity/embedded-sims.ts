@@ -16,10 +16,20 @@ const SIMS_DIR = new URL('../../../../operator-sims/', import.meta.url);
 
 export const EMBEDDED_SIMS: Record<
   PlatformKind,
-  { name: string; port: number; portVar: string; source: string; built: string; service: RegExp; env: (c: Credentials) => Record<string, string> }
+  {
+    name: string;
+    title: string;
+    port: number;
+    portVar: string;
+    source: string;
+    built: string;
+    service: RegExp;
+    env: (c: Credentials) => Record<string, string>;
+  }
 > = {
   cisco_cc: {
     name: 'the Control Center simulator',
+    title: 'Cisco IoT Control Center simulator (its SIMs)',
     port: 8091,
     portVar: 'CC_SIM_PORT',
     source: 'src/cc/main.ts',
@@ -29,6 +39,7 @@ export const EMBEDDED_SIMS: Record<
   },
   onelink: {
     name: 'the OneLink simulator',
+    title: 'China Mobile OneLink simulator (its cards)',
     port: 8092,
     portVar: 'ONELINK_SIM_PORT',
     source: 'src/onelink/main.ts',
@@ -62,7 +73,7 @@ export async function startEmbeddedSims(
     const url = embeddedSimUrl(account.kind);
     const found = await probePort(sim.port, (h) => typeof h?.service === 'string' && sim.service.test(h.service));
     if (found === 'ours') {
-      lines.push(`  ${sim.name}: ${url}/ (already running)`);
+      lines.push(`  ${sim.title}: ${url}/ (already running)`);
       continue;
     }
     if (found === 'taken') {
@@ -83,7 +94,7 @@ export async function startEmbeddedSims(
         timeoutMs: o.timeoutMs ?? 20_000,
       });
       stops.push(() => stopChild(child));
-      lines.push(`  ${sim.name}: ${url}/`);
+      lines.push(`  ${sim.title}: ${url}/`);
     } catch (e) {
       o.warn(`${sim.name} did not start: ${(e as Error).message}`);
     }
