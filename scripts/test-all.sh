@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test: i18n parity, contracts, server on PGlite and on PostgreSQL, the WeChat Pay simulator, web units,
+# Runs every test: i18n parity, contracts, server on PGlite and on PostgreSQL, the WeChat Pay and operator platform simulators, web units,
 # then the build, the local cluster and the end-to-end tests in Chromium. Prints one summary line at the end.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -42,6 +42,9 @@ fi
 
 step "WeChat Pay simulator"
 run npx vitest run --root apps/wechatpay-sim --reporter=default --reporter=json --outputFile.json="$PWD/$out/wechatpay-sim.json"
+
+step "operator platform simulators (Control Center, OneLink)"
+run npx vitest run --root apps/operator-sims --reporter=default --reporter=json --outputFile.json="$PWD/$out/operator-sims.json"
 
 step "web"
 run npx vitest run --root apps/web --reporter=default --reporter=json --outputFile.json="$PWD/$out/web.json"

@@ -157,12 +157,14 @@ async function main() {
   // each device's commands go to its account's platform: the built-in simulated network or a connector
   const provider = new AccountRouter(database, createProvider(database, { simulateFleet: config.RRP_SIMULATOR }));
   const app = await buildApp({ config, database, provider, payments, webDist: config.RRP_WEB_DIST ?? WEB_DIST });
+  const stopping = new AbortController();
   const { handlers, periodic } = allJobs({
     database,
     provider,
     mailer,
     payments,
     openConnector: connectorOpener(decrypt),
+    stopSignal: stopping.signal,
     publicUrl: config.publicUrl,
     webhooks: config,
     rawReportRetentionDays: config.RRP_RAW_REPORT_RETENTION_DAYS,
@@ -190,6 +192,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     await app.close();
     await provider.stop();
+    stopping.abort();
     await jobs.stop();
     await paySim?.stop();
     await platformSims.stop();

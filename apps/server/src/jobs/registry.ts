@@ -29,7 +29,7 @@ export function allJobs(deps: ModuleDeps & { mailer: Mailer }): { handlers: Reco
     monitoringJobs(deps),
     webhookJobs({ database: deps.database, config: deps.webhooks, publicUrl: deps.publicUrl }),
     reportJobs({ database: deps.database }),
-    connectivityJobs({ database: deps.database, openConnector: deps.openConnector ?? null, owner: `${hostname()}:${process.pid}` }),
+    connectivityJobs({ database: deps.database, openConnector: deps.openConnector ?? null, owner: `${hostname()}:${process.pid}`, signal: deps.stopSignal }),
   ];
   return {
     handlers: {

@@ -11,7 +11,7 @@ import { type OpenConnector, runSync } from './run.js';
 export const SYNC_EVERY_MS = 5 * 60_000;
 const TICK_MS = 60_000;
 
-export type ConnectivityJobDeps = { database: Database; openConnector: OpenConnector | null; owner: string };
+export type ConnectivityJobDeps = { database: Database; openConnector: OpenConnector | null; owner: string; signal?: AbortSignal };
 
 /** Queues a sync of every active platform account not synced for SYNC_EVERY_MS. */
 export async function queueDueSyncs(database: Database): Promise<number> {
@@ -25,12 +25,12 @@ export async function queueDueSyncs(database: Database): Promise<number> {
 
 /** Jobs of the connectivity module: account syncs (queued on demand and every few minutes) and platform commands. */
 export function connectivityJobs(deps: ConnectivityJobDeps): { handlers: Record<string, JobHandler>; periodic: Periodic[] } {
-  const { database, openConnector, owner } = deps;
+  const { database, openConnector, owner, signal } = deps;
   const handlers: Record<string, JobHandler> = {
     [SYNC_JOB]: async (payload: { accountId: string }, job: JobRow) => {
       // a request made from now on queues another sync
       await database.rows(sql`UPDATE jobs SET unique_key = NULL WHERE id = ${job.id}`);
-      if (openConnector) await runSync({ database, openConnector, owner }, payload.accountId);
+      if (openConnector) await runSync({ database, openConnector, owner, signal }, payload.accountId);
     },
     [COMMAND_JOB]: async (payload: CommandJob, job: JobRow) => {
       const account = await loadAccount(database, payload.accountId);

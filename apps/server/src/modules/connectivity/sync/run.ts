@@ -10,14 +10,22 @@ import { pullUsage } from './usage.js';
 /** Opens the connector of an account (its credentials decrypted); throws when they cannot be read. */
 export type OpenConnector = (account: AccountRow) => Connector;
 
-export type SyncDeps = { database: Database; openConnector: OpenConnector; owner: string; now?: () => Date };
+export type SyncDeps = {
+  database: Database;
+  openConnector: OpenConnector;
+  owner: string;
+  now?: () => Date;
+  /** the process is stopping: the sync stops before its next call (its cursor kept, resumed later) */
+  signal?: AbortSignal;
+};
 
 /** A sync after failures waits 2^failures seconds, at most five minutes (or what a 429 asked for). */
 export const retryDelayMs = (failures: number, retryAfterMs: number | null) => Math.max(retryAfterMs ?? 0, Math.min(2 ** failures * 1000, 5 * 60_000));
 
 class LeaseLost extends Error {}
+class Stopping extends Error {}
 
-export type SyncOutcome = 'synced' | 'skipped' | 'lease_lost' | 'failed';
+export type SyncOutcome = 'synced' | 'skipped' | 'lease_lost' | 'stopped' | 'failed';
 
 /**
  * One sync of an account: the lease (one node at a time), the inventory, then usage. A platform
@@ -33,6 +41,7 @@ export async function runSync(deps: SyncDeps, accountId: string): Promise<SyncOu
     if (!account) return 'skipped';
     const connector = deps.openConnector(account);
     const renew = async () => {
+      if (deps.signal?.aborted) throw new Stopping();
       if (!(await takeLease(database, accountId, owner))) throw new LeaseLost();
     };
     await syncInventory(database, account, connector, { beforePage: renew, now: deps.now });
@@ -42,6 +51,7 @@ export async function runSync(deps: SyncDeps, accountId: string): Promise<SyncOu
     return 'synced';
   } catch (e) {
     if (e instanceof LeaseLost) return 'lease_lost';
+    if (e instanceof Stopping) return 'stopped';
     if (!(e instanceof ConnectorError)) throw e;
     const after = await markFailed(database, accountId, e);
     if (e.kind !== 'auth' && after.state !== 'disabled') await queueSync(database, accountId, undefined, retryDelayMs(after.failures, e.retryAfterMs));
