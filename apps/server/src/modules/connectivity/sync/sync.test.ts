@@ -173,6 +173,17 @@ describe('sync engine on Control Center', () => {
     expect((await load()).sync_cursor).toMatchObject({ running: false });
   });
 
+  it('stops a sync before its next call when the process is stopping, keeping its place', async () => {
+    const d = await addAccount('cc stopping', null);
+    const stopping = new AbortController();
+    stopping.abort();
+    expect(await runSync({ ...deps(), signal: stopping.signal }, d)).toBe('stopped');
+    expect(await count(sql`SELECT count(*)::int AS n FROM platform_sims WHERE account_id = ${d}`)).toBe(0);
+    expect(await count(sql`SELECT count(*)::int AS n FROM connectivity_accounts WHERE id = ${d} AND lease_owner IS NULL AND (sync_cursor->>'running')::boolean`)).toBe(1);
+    expect(await runSync(deps(), d)).toBe('synced');
+    expect(await count(sql`SELECT count(*)::int AS n FROM platform_sims WHERE account_id = ${d}`)).toBe(SIMS);
+  });
+
   it('lets one node at a time sync an account, and another take over a lapsed lease', async () => {
     const c = await addAccount('cc leased', null);
     expect(await takeLease(t.database, c, 'node-a')).toBe(true);
