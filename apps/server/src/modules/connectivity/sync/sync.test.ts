@@ -179,7 +179,9 @@ describe('sync engine on Control Center', () => {
     stopping.abort();
     expect(await runSync({ ...deps(), signal: stopping.signal }, d)).toBe('stopped');
     expect(await count(sql`SELECT count(*)::int AS n FROM platform_sims WHERE account_id = ${d}`)).toBe(0);
-    expect(await count(sql`SELECT count(*)::int AS n FROM connectivity_accounts WHERE id = ${d} AND lease_owner IS NULL AND (sync_cursor->>'running')::boolean`)).toBe(1);
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM connectivity_accounts WHERE id = ${d} AND lease_owner IS NULL AND (sync_cursor->>'running')::boolean`),
+    ).toBe(1);
     expect(await runSync(deps(), d)).toBe('synced');
     expect(await count(sql`SELECT count(*)::int AS n FROM platform_sims WHERE account_id = ${d}`)).toBe(SIMS);
   });
