@@ -26,7 +26,7 @@ export async function seedPlatformDemo(database: Database, key: Buffer, companyI
     const credentials: CiscoCredentials = { kind: 'cisco_cc', username: 'rrp-demo', apiKey: randomBytes(18).toString('base64url') };
     await database.rows(
       sql`INSERT INTO connectivity_accounts (id, kind, name, base_url, credentials, credentials_hint, operators, import_company_id)
-          VALUES (${id}, 'cisco_cc', 'Control Center demo (simulator)', ${embeddedSimUrl('cisco_cc')}, ${encryptCredentials(key, id, credentials)},
+          VALUES (${id}, 'cisco_cc', '联通 Control Center 演示（模拟器）', ${embeddedSimUrl('cisco_cc')}, ${encryptCredentials(key, id, credentials)},
                   ${credentialsHint(credentials)}, '{46001}', ${companyId})`,
       tx,
     );

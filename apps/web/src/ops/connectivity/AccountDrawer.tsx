@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatUtc } from '../../lib/format';
 import { UserText } from '../../lib/UserText';
 import { useAccountDetail } from './api';
+import { accountName } from './labels';
 import { ReconcileTable } from './ReconcileTable';
 import { StateTag } from './StateTag';
 
@@ -14,7 +15,7 @@ export function AccountDrawer({ id, onClose }: { id: string | null; onClose: () 
   const a = detail.data;
   const list = (xs: string[], label: (x: string) => string) => (xs.length ? xs.map(label).join(', ') : '—');
   return (
-    <Drawer open={!!id} onClose={onClose} size="large" title={a?.name ?? t('connectivity:detail')} destroyOnHidden>
+    <Drawer open={!!id} onClose={onClose} size="large" title={a ? accountName(t, a) : t('connectivity:detail')} destroyOnHidden>
       {detail.isLoading && <Skeleton active />}
       {detail.isError && <Empty description={t('common:systemError')} />}
       {a && (

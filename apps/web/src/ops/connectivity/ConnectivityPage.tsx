@@ -13,6 +13,7 @@ import { UserText } from '../../lib/UserText';
 import { AccountDrawer } from './AccountDrawer';
 import { AccountFormDialog } from './AccountFormDialog';
 import { useAccountList, useSetDisabled, useSyncNow, useTestConnection } from './api';
+import { accountName } from './labels';
 import { StateTag } from './StateTag';
 import { TestResultDialog } from './TestResultDialog';
 
@@ -39,7 +40,7 @@ export default function ConnectivityPage() {
   const runTest = (a: TConnectivityAccount) =>
     test
       .mutateAsync(a.id)
-      .then((result) => setTested({ name: a.name, result }))
+      .then((result) => setTested({ name: accountName(t, a), result }))
       .catch(() => undefined);
   const runSync = (a: TConnectivityAccount) =>
     sync
@@ -49,7 +50,7 @@ export default function ConnectivityPage() {
   const toggle = (a: TConnectivityAccount) => {
     const disabling = a.state !== 'disabled';
     modal.confirm({
-      title: t(disabling ? 'connectivity:disableConfirm' : 'connectivity:enableConfirm', { name: a.name }),
+      title: t(disabling ? 'connectivity:disableConfirm' : 'connectivity:enableConfirm', { name: accountName(t, a) }),
       okText: t(disabling ? 'connectivity:disable' : 'connectivity:enable'),
       okButtonProps: { danger: disabling, 'data-testid': 'connectivity-disable-ok' } as never,
       cancelText: t('common:action.cancel'),
@@ -65,9 +66,9 @@ export default function ConnectivityPage() {
     {
       title: t('connectivity:column.name'),
       dataIndex: 'name',
-      render: (name: string, a) => (
+      render: (_name: string, a) => (
         <Typography.Link onClick={() => setOpenId(a.id)} style={{ wordBreak: 'break-all' }} data-testid={`connectivity-open-${a.id}`}>
-          <UserText>{name}</UserText>
+          <UserText>{accountName(t, a)}</UserText>
         </Typography.Link>
       ),
     },
@@ -108,7 +109,7 @@ export default function ConnectivityPage() {
               {t('connectivity:edit')}
             </Button>
             <Dropdown menu={{ items }} trigger={['click']}>
-              <Button type="link" size="small" aria-label={t('connectivity:more', { name: a.name })} data-testid={`connectivity-more-${a.id}`}>
+              <Button type="link" size="small" aria-label={t('connectivity:more', { name: accountName(t, a) })} data-testid={`connectivity-more-${a.id}`}>
                 <DownOutlined />
               </Button>
             </Dropdown>
