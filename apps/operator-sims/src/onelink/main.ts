@@ -5,18 +5,8 @@
  * the parent its address over IPC and stops when the parent goes.
  */
 import { resolve } from 'node:path';
+import { numberVar, serve } from '../core/process.js';
 import { DEFAULT_APPID, DEFAULT_PASSWORD, startOneLinkSimulator } from './index.js';
-
-function numberVar(name: string, fallback: number, ok: (n: number) => boolean): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!ok(n)) {
-    process.stderr.write(`Invalid configuration:\n  ${name}: ${JSON.stringify(raw)} is out of range\n`);
-    process.exit(1);
-  }
-  return n;
-}
 
 async function main() {
   const port = numberVar('ONELINK_SIM_PORT', 8092, (n) => Number.isInteger(n) && n >= 0 && n <= 65535);
@@ -48,25 +38,7 @@ async function main() {
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-  let closing = false;
-  const stop = async () => {
-    if (closing) return;
-    closing = true;
-    await sim.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('SIGINT', () => void stop());
-  if (process.send) {
-    process.on('disconnect', () => void stop());
-    process.send({ type: 'ready', url: sim.url });
-  }
+  return sim;
 }
 
-main().catch((err: NodeJS.ErrnoException) => {
-  if (err?.code === 'EADDRINUSE') process.stderr.write(`OneLink simulator: the port is in use (${err.message}); set ONELINK_SIM_PORT\n`);
-  else process.stderr.write(`OneLink simulator failed to start: ${err?.stack ?? err}\n`);
-  const message = { type: 'error', code: err?.code ?? 'ERROR', message: String(err?.message ?? err) };
-  if (process.send) process.send(message, () => process.exit(1));
-  else process.exit(1);
-});
+serve('OneLink simulator', 'ONELINK_SIM_PORT', main);
