@@ -94,8 +94,8 @@ export class CcAccount {
 
   scheduledCount = () => this.scheduled.length;
 
-  /** Get Device Details: the full record. */
-  details(sim: Sim): Record<string, unknown> {
+  /** The fields every per-SIM answer starts with. */
+  private identity(sim: Sim): Record<string, unknown> {
     return {
       iccid: sim.iccid,
       imsi: sim.imsi,
@@ -104,6 +104,13 @@ export class CcAccount {
       status: sim.status,
       ratePlan: sim.ratePlan,
       communicationPlan: this.communicationPlanOf(sim),
+    };
+  }
+
+  /** Get Device Details: the full record. */
+  details(sim: Sim): Record<string, unknown> {
+    return {
+      ...this.identity(sim),
       customer: null,
       endConsumerId: null,
       dateActivated: ccDate(this.dateActivated(sim)),
@@ -126,13 +133,7 @@ export class CcAccount {
   ctdUsages(sim: Sim): Record<string, unknown> {
     const bytes = this.fleet.usageOf(sim);
     return {
-      iccid: sim.iccid,
-      imsi: sim.imsi,
-      msisdn: sim.msisdn,
-      imei: sim.imei,
-      status: sim.status,
-      ratePlan: sim.ratePlan,
-      communicationPlan: this.communicationPlanOf(sim),
+      ...this.identity(sim),
       ctdDataUsage: bytes,
       ctdSMSUsage: 0,
       ctdVoiceUsage: 0,
